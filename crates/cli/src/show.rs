@@ -1,0 +1,46 @@
+//! `olympiad show`: a position for people — the board, who moves, status, legal moves, the
+//! outcome if the game is over, and the position text to paste back into `--position`.
+
+use crate::games::{self, CliGame};
+
+/// Arguments of `olympiad show`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game (see `olympiad games`).
+    pub game: String,
+    /// Start from this position text instead of the start position.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Play these moves first (space-separated).
+    #[arg(long)]
+    pub moves: Option<String>,
+}
+
+/// `olympiad show`.
+pub fn run(args: &Args) -> anyhow::Result<()> {
+    (games::find(&args.game)?.show)(args)
+}
+
+/// `olympiad show` for one game.
+pub fn run_game<G: CliGame>(args: &Args) -> anyhow::Result<()> {
+    let pos: G = games::setup(args.position.as_deref(), args.moves.as_deref())?;
+    print!("{}", pos.draw());
+    println!("to move: {}", G::seat_name(pos.to_move()));
+    for line in pos.status() {
+        println!("{line}");
+    }
+    let moves = pos.legal_move_texts();
+    println!("legal moves ({}): {}", moves.len(), moves.join(" "));
+    if let Some(outcome) = pos.outcome() {
+        match outcome.winner() {
+            Some(seat) => println!(
+                "game over: {} wins ({})",
+                G::seat_name(seat),
+                outcome.reason
+            ),
+            None => println!("game over: no winner ({})", outcome.reason),
+        }
+    }
+    println!("position: {}", pos.position_text());
+    Ok(())
+}
