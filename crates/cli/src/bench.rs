@@ -77,7 +77,11 @@ pub fn run_game<G: CliGame>(args: &Args) -> anyhow::Result<()> {
         "{:<10} {:>10} {:>14} {:>16}",
         "phase", "positions", "moves/pos", "legal moves/s"
     );
-    for (name, set) in ["opening", "middle", "endgame"].iter().zip(&phases) {
+    let all: Vec<G> = phases.iter().flatten().cloned().collect();
+    for (name, set) in ["opening", "middle", "endgame", "all"]
+        .iter()
+        .zip(phases.iter().chain(std::iter::once(&all)))
+    {
         if set.is_empty() {
             continue;
         }

@@ -3,21 +3,33 @@
 //! Each game names the capacity in its `Moves` type with a comment on the worst case it covers.
 
 use std::fmt;
+use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut};
 
 /// Up to `N` moves on the stack. Pushing past `N` is a bug in the game's worst-case bound and
 /// panics (in debug and release alike: a silently dropped move would corrupt every count).
-#[derive(Clone, Copy)]
+///
+/// The storage is left uninitialised until pushed to, so that making an empty list costs
+/// nothing (move generation creates one per node).
 pub struct MoveList<M, const N: usize> {
     len: usize,
-    items: [M; N],
+    items: [MaybeUninit<M>; N],
 }
 
+impl<M: Copy, const N: usize> Clone for MoveList<M, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M: Copy, const N: usize> Copy for MoveList<M, N> {}
+
 impl<M: Copy + Default, const N: usize> Default for MoveList<M, N> {
+    #[inline(always)]
     fn default() -> Self {
         Self {
             len: 0,
-            items: [M::default(); N],
+            items: [const { MaybeUninit::uninit() }; N],
         }
     }
 }
@@ -29,9 +41,9 @@ impl<M: Copy + Default, const N: usize> MoveList<M, N> {
     }
 
     /// Appends a move.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, mv: M) {
-        self.items[self.len] = mv;
+        self.items[self.len] = MaybeUninit::new(mv);
         self.len += 1;
     }
 
@@ -50,8 +62,9 @@ impl<M: Copy + Default, const N: usize> MoveList<M, N> {
     pub fn retain(&mut self, mut keep: impl FnMut(&M) -> bool) {
         let mut kept = 0;
         for i in 0..self.len {
-            if keep(&self.items[i]) {
-                self.items[kept] = self.items[i];
+            let mv = self[i];
+            if keep(&mv) {
+                self[kept] = mv;
                 kept += 1;
             }
         }
@@ -61,16 +74,21 @@ impl<M: Copy + Default, const N: usize> MoveList<M, N> {
 
 impl<M, const N: usize> Deref for MoveList<M, N> {
     type Target = [M];
-    #[inline]
+    #[inline(always)]
     fn deref(&self) -> &[M] {
-        &self.items[..self.len]
+        let init = &self.items[..self.len];
+        // SAFETY: the first `len` items were written by `push` (the only way `len` grows),
+        // and `MaybeUninit<M>` has the layout of `M`.
+        unsafe { &*(init as *const [MaybeUninit<M>] as *const [M]) }
     }
 }
 
 impl<M, const N: usize> DerefMut for MoveList<M, N> {
-    #[inline]
+    #[inline(always)]
     fn deref_mut(&mut self) -> &mut [M] {
-        &mut self.items[..self.len]
+        let init = &mut self.items[..self.len];
+        // SAFETY: as in `deref`.
+        unsafe { &mut *(init as *mut [MaybeUninit<M>] as *mut [M]) }
     }
 }
 

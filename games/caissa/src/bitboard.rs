@@ -217,69 +217,38 @@ pub fn connected(set: u64) -> bool {
     set == 0 || flood(set & set.wrapping_neg(), set) == set
 }
 
-/// The neighbours of each square in ring order N, NE, E, SE, S, SW, W, NW, or [`NONE`] off
-/// the board.
-static RING: [[u8; 8]; 64] = {
-    let mut t = [[NONE; 8]; 64];
-    let order = [
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ];
-    let mut sq = 0;
-    while sq < SQUARES {
-        let (f, r) = ((sq % SIZE) as i32, (sq / SIZE) as i32);
-        let mut i = 0;
-        while i < 8 {
-            let (nf, nr) = (f + order[i].0, r + order[i].1);
-            if on_board(nf, nr) {
-                t[sq][i] = (nr * SIZE as i32 + nf) as u8;
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    t
-};
+/// For each square, the neighbours that exist on the board (used to read the 3x3 block
+/// around a square out of a set with two shifts).
+static BLOCK_VALID: [u64; 64] = build_steps(&DIRS);
 
-/// For each pattern of occupied ring neighbours (bit i = ring position i): are they all one
-/// group using only contacts inside the ring? Consecutive ring squares touch; so do two edge
-/// squares (N, E, S, W) a quarter turn apart, diagonally. If so, removing the centre cannot
-/// split a connected set: every path through it can go round.
-static RING_ONE_GROUP: [bool; 256] = {
+/// The 3x3 block around the centre, without the centre, as an 8-bit pattern: bit 0 SW, 1 S,
+/// 2 SE, 3 W, 4 E, 5 NW, 6 N, 7 NE. Each entry: are the occupied cells of that pattern one
+/// group by their own contacts? If so, removing the centre cannot split a connected set:
+/// every path through the centre can go round it.
+static BLOCK_ONE_GROUP: [bool; 256] = {
+    const CELLS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
     let mut t = [false; 256];
     let mut mask = 0;
     while mask < 256 {
-        // Union-find over 8 positions.
+        // Union-find over the 8 cells; two cells touch when they are 8-neighbours.
         let mut parent = [0usize, 1, 2, 3, 4, 5, 6, 7];
         let mut i = 0;
         while i < 8 {
-            let j = (i + 1) % 8;
-            let k = (i + 2) % 8;
-            if mask & (1 << i) != 0 && mask & (1 << j) != 0 {
-                let (mut a, mut b) = (i, j);
-                while parent[a] != a {
-                    a = parent[a];
+            let mut j = i + 1;
+            while j < 8 {
+                let (dx, dy) = (CELLS[i].0 - CELLS[j].0, CELLS[i].1 - CELLS[j].1);
+                let touch = dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
+                if touch && mask & (1 << i) != 0 && mask & (1 << j) != 0 {
+                    let (mut a, mut b) = (i, j);
+                    while parent[a] != a {
+                        a = parent[a];
+                    }
+                    while parent[b] != b {
+                        b = parent[b];
+                    }
+                    parent[a] = b;
                 }
-                while parent[b] != b {
-                    b = parent[b];
-                }
-                parent[a] = b;
-            }
-            if i % 2 == 0 && mask & (1 << i) != 0 && mask & (1 << k) != 0 {
-                let (mut a, mut b) = (i, k);
-                while parent[a] != a {
-                    a = parent[a];
-                }
-                while parent[b] != b {
-                    b = parent[b];
-                }
-                parent[a] = b;
+                j += 1;
             }
             i += 1;
         }
@@ -297,16 +266,51 @@ static RING_ONE_GROUP: [bool; 256] = {
     t
 };
 
+/// The 8-bit block pattern of `set` around `sq` (see [`BLOCK_ONE_GROUP`]).
+#[inline(always)]
+fn block_pattern(set: u64, sq: u8) -> usize {
+    // Rows below, level and above land on bits 0-2, 7-9 and 14-16.
+    let w = ((set & BLOCK_VALID[sq as usize]) << 8) >> sq;
+    ((w & 0x7) | ((w >> 4) & 0x8) | ((w >> 5) & 0x10) | ((w >> 9) & 0xE0)) as usize
+}
+
 /// Does `set` (connected, holding `sq`) stay connected without `sq`? A local test on the
-/// eight neighbours settles almost every case; the rest get a flood fill.
+/// eight neighbours settles almost every case; otherwise a flood fill from one neighbour
+/// decides, stopping as soon as it has reached all of them (then every path through `sq` can
+/// go round it).
 #[inline]
 pub fn removable(set: u64, sq: u8) -> bool {
-    let ring = &RING[sq as usize];
-    let mut pattern = 0usize;
-    for (i, &n) in ring.iter().enumerate() {
-        pattern |= (((set >> n) & 1) as usize) << i;
+    if BLOCK_ONE_GROUP[block_pattern(set, sq)] {
+        return true;
     }
-    RING_ONE_GROUP[pattern] || connected(set & !bit(sq))
+    let rest = set & !bit(sq);
+    let neighbours = ADJACENT[sq as usize] & rest;
+    let mut grown = neighbours & neighbours.wrapping_neg();
+    loop {
+        let next = dilate(grown) & rest;
+        if next & neighbours == neighbours {
+            return true;
+        }
+        if next == grown {
+            return false;
+        }
+        grown = next;
+    }
+}
+
+/// The 8-connected groups of `set` (at most 25 on a 7x7 board), written into `out`;
+/// returns how many.
+#[inline]
+pub fn components(set: u64, out: &mut [u64; 25]) -> usize {
+    let mut n = 0;
+    let mut left = set;
+    while left != 0 {
+        let group = flood(left & left.wrapping_neg(), set);
+        out[n] = group;
+        n += 1;
+        left &= !group;
+    }
+    n
 }
 
 #[cfg(test)]
@@ -359,6 +363,24 @@ mod tests {
         assert_eq!(KNIGHT[24].count_ones(), 8);
         assert_eq!(ADJACENT[24].count_ones(), 8);
         assert_eq!(ADJACENT[6].count_ones(), 3);
+    }
+
+    #[test]
+    fn components_partition_the_set() {
+        let mut rng = olympiad_core::SplitMix64::new(11);
+        for _ in 0..2000 {
+            let set = rng.next_u64() & rng.next_u64() & BOARD;
+            let mut groups = [0u64; 25];
+            let n = components(set, &mut groups);
+            assert_eq!(groups[..n].iter().fold(0, |m, g| m | g), set);
+            for (i, g) in groups[..n].iter().enumerate() {
+                assert!(connected(*g));
+                for h in &groups[i + 1..n] {
+                    assert_eq!(g & h, 0);
+                    assert_eq!(dilate(*g) & h, 0, "groups that touch are one group");
+                }
+            }
+        }
     }
 
     #[test]

@@ -12,14 +12,17 @@
 //!   when its own tile can go, a flood fill per hole when it is a cut square); an exchange with
 //!   an enemy piece is legal unless that piece, landing on the mover's square, attacks our
 //!   queen (an exchange changes no occupancy, so nothing else can change);
+//! - in check, a piece that is not pinned: it may block the one checker's line or exchange
+//!   the checker onto its own square, from where the checker must not attack; against two
+//!   checkers only the queen can move;
 //! - a piece that is the only one between our queen and an enemy rook or bishop on a matching
-//!   line, or between the two queens, and every piece while in check: each destination is
-//!   tried on the changed occupancy (the slow path; rare).
+//!   line, or between the two queens (pinned): each destination is tried on the changed
+//!   occupancy (the slow path; rare).
 //!
 //! The no-re-exchange rule removes one destination. The ply limit empties the list.
 
 use crate::bitboard::{
-    ADJACENT, BETWEEN, KNIGHT, NONE, bishop_attacks, bit, connected, dilate, orthogonal,
+    ADJACENT, BETWEEN, KNIGHT, NONE, bishop_attacks, bit, components, dilate, orthogonal,
     queen_attacks, removable, rook_attacks,
 };
 use crate::position::{Color, Move, Position};
@@ -46,6 +49,30 @@ fn attacked(q: u8, occ: u64, r: u8, b: u8, n: u8) -> bool {
         | (bishop_attacks(q, occ) & bit(b))
         | (KNIGHT[q as usize] & bit(n))
         != 0
+}
+
+/// The kind index (1 rook, 2 bishop, 3 knight) of the enemy piece on `c`.
+#[inline(always)]
+fn c_kind(c: u8, er: u8, eb: u8) -> usize {
+    if c == er {
+        1
+    } else if c == eb {
+        2
+    } else {
+        3
+    }
+}
+
+/// Would a piece of kind `kind` (1 rook, 2 bishop, 3 knight) on `from` attack `target` over
+/// pieces `occ`?
+#[inline(always)]
+fn attacks_from(kind: usize, from: u8, occ: u64, target: u8) -> bool {
+    let reach = match kind {
+        1 => rook_attacks(from, occ),
+        2 => bishop_attacks(from, occ),
+        _ => KNIGHT[from as usize],
+    };
+    reach & bit(target) != 0
 }
 
 impl Position {
@@ -105,7 +132,10 @@ impl Position {
         let tiles = self.tiles;
         let [q, ..] = self.squares[us];
         let [eq, er, eb, en] = self.squares[1 - us];
-        let in_check = attacked(q, occ, er, eb, en);
+        let checkers = (rook_attacks(q, occ) & bit(er))
+            | (bishop_attacks(q, occ) & bit(eb))
+            | (KNIGHT[q as usize] & bit(en));
+        let in_check = checkers != 0;
 
         // The queen.
         if !CONNECTION || removable(tiles, q) {
@@ -159,32 +189,49 @@ impl Position {
                 if removable(tiles, a) {
                     t |= holes & dilate(rest);
                 } else {
+                    // `a` is a cut square: a hole is a legal destination only if it touches
+                    // every group that the tiles fall into without `a`.
+                    let mut groups = [0u64; 25];
+                    let n = components(rest, &mut groups);
                     let mut h = holes;
                     while h != 0 {
-                        let b = h & h.wrapping_neg();
-                        h ^= b;
-                        if connected(rest | b) {
-                            t |= b;
+                        let b = h.trailing_zeros() as usize;
+                        h &= h - 1;
+                        if groups[..n].iter().all(|&g| ADJACENT[b] & g != 0) {
+                            t |= 1 << b;
                         }
                     }
                 }
             }
-            if in_check || pinned & bit(a) != 0 {
+            if pinned & bit(a) != 0 {
                 t = self.filter_slow(a, t, q, eq, occ, enemy);
+            } else if in_check {
+                // Not pinned, so leaving `a` uncovers nothing: a move must block the one
+                // checker's line, or exchange the checker onto `a` from where it does not
+                // attack; against two checkers neither helps.
+                t = match checkers.count_ones() {
+                    1 => {
+                        let c = checkers.trailing_zeros() as u8;
+                        let mut keep = t & !occ & BETWEEN[c as usize][q as usize];
+                        if t & checkers != 0 && !attacks_from(c_kind(c, er, eb), a, occ, q) {
+                            keep |= checkers;
+                        }
+                        keep
+                    }
+                    _ => 0,
+                };
             } else {
-                // An enemy piece exchanged onto `a` must not attack our queen from there.
+                // An enemy piece exchanged onto `a` must not attack our queen from there
+                // (an exchange changes no occupancy, so nothing else changes).
                 let swaps = t & enemy;
-                if swaps != 0 {
-                    let qb = bit(q);
-                    if rook_attacks(a, occ) & qb != 0 {
-                        t &= !bit(er);
-                    }
-                    if bishop_attacks(a, occ) & qb != 0 {
-                        t &= !bit(eb);
-                    }
-                    if KNIGHT[a as usize] & qb != 0 {
-                        t &= !bit(en);
-                    }
+                if swaps & bit(er) != 0 && attacks_from(1, a, occ, q) {
+                    t &= !bit(er);
+                }
+                if swaps & bit(eb) != 0 && attacks_from(2, a, occ, q) {
+                    t &= !bit(eb);
+                }
+                if swaps & bit(en) != 0 && attacks_from(3, a, occ, q) {
+                    t &= !bit(en);
                 }
             }
             out.to[kind] = t;

@@ -31,7 +31,17 @@ fn perft_cases(max_count: u128) -> Vec<(Position, u32, u128)> {
 
 #[test]
 fn perft_data_file() {
-    for (pos, depth, count) in perft_cases(20_000_000) {
+    check_perft_cases(perft_cases(20_000_000));
+}
+
+#[test]
+#[ignore = "slow: the deep counts of the data file; run with --ignored"]
+fn perft_data_file_deep() {
+    check_perft_cases(perft_cases(u128::MAX));
+}
+
+fn check_perft_cases(cases: Vec<(Position, u32, u128)>) {
+    for (pos, depth, count) in cases {
         assert_eq!(perft(&pos, depth), count, "depth {depth}");
         let hashed = Perft {
             threads: 2,
