@@ -226,7 +226,16 @@ static BLOCK_VALID: [u64; 64] = build_steps(&DIRS);
 /// group by their own contacts? If so, removing the centre cannot split a connected set:
 /// every path through the centre can go round it.
 static BLOCK_ONE_GROUP: [bool; 256] = {
-    const CELLS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+    const CELLS: [(i32, i32); 8] = [
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+        (-1, 0),
+        (1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+    ];
     let mut t = [false; 256];
     let mut mask = 0;
     while mask < 256 {

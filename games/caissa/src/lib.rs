@@ -5,7 +5,7 @@
 //!   Zobrist hash kept up to date by every move;
 //! - the fast legal move generator (`movegen.rs`), check and pin aware, with the connection
 //!   rule settled on square sets;
-//! - `reference`: a slow generator written separately from the spec's words, that the tests
+//! - [`reference`]: a slow generator written separately from the spec's words, that the tests
 //!   play against the fast one on millions of random positions;
 //! - [`text`]: the position text and the move notation `b2-c4`;
 //! - the rule options in [`rules`] (stalemate scoring, ply limit).
@@ -26,6 +26,7 @@ pub mod bitboard;
 mod movegen;
 pub mod playout;
 mod position;
+pub mod reference;
 pub mod rules;
 pub mod text;
 mod zobrist;
