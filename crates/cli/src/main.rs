@@ -3,6 +3,7 @@
 
 mod bench;
 mod games;
+mod matches;
 mod perft;
 mod show;
 
@@ -28,6 +29,9 @@ enum Command {
     Show(show::Args),
     /// Measure move generation and perft speed on one thread.
     Bench(bench::Args),
+    /// Play a match between two players (built-in engines or programs speaking the CodeCup
+    /// dialogue): seats alternate, one line per game, W/D/L, score and Elo at the end.
+    Match(matches::Args),
 }
 
 /// An error caused by the user's input (exit code 2), as opposed to a failure of the program.
@@ -54,6 +58,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Match(args) => matches::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

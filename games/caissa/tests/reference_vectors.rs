@@ -355,6 +355,10 @@ fn queen_not_in_check_slides_over_holes() {
         !moves.contains(&"d1-d7".to_string()),
         "on d7 the queens would see each other along rank 7"
     );
+    assert!(
+        !moves.contains(&"d1-g4".to_string()),
+        "on g4 the queens would see each other along file g"
+    );
 }
 
 #[test]

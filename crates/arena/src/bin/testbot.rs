@@ -1,0 +1,224 @@
+//! `arena-testbot`: a player program for the arena's tests. It speaks the CodeCup dialogue
+//! for any two-player game of the catalog, playing uniformly random legal moves, and
+//! misbehaves on request in each way of the fault matrix, so that the arena is tested
+//! against real processes rather than mocks.
+//!
+//! `arena-testbot [--game NAME] [--seed N] [--sleep-ms MS] [--fault KIND] [--at N]`
+//!
+//! `--sleep-ms` sleeps before every move. The fault strikes when the Nth move is asked for
+//! (`--at`, default 1; 0 means at start-up, before reading anything). KIND is one of:
+//! `hang`, `late` (sleep `--late-ms` then answer), `exit:CODE`, `segv`, `abort`, `garbage`,
+//! `illegal`, `long-line` (100 MB without a newline), `flood` (stderr without end, never
+//! answers), `grandchild` (starts `sleep` holding stdout, then exits 0), `close-stdout`,
+//! `ignore-end` (plays well, then ignores `end`), `deaf` (never reads stdin again), `double`
+//! (writes its move twice in one write), `alloc` (allocates 4 GiB).
+
+use olympiad_catalog::{DynGame, Engine, RandomEngine, ThinkTime};
+use olympiad_protocol::codecup::ToPlayer;
+use std::io::{BufRead, Write};
+use std::process::exit;
+use std::time::Duration;
+
+/// The size of the `long-line` fault's line, in bytes.
+const LONG_LINE_BYTES: usize = 100 << 20;
+/// The `alloc` fault allocates this many blocks of [`ALLOC_BLOCK_BYTES`] (4 GiB in all).
+const ALLOC_BLOCKS: usize = 64;
+/// The size of one block of the `alloc` fault.
+const ALLOC_BLOCK_BYTES: usize = 64 << 20;
+/// How long "forever" sleeps between checks, in seconds.
+const FOREVER_SLEEP_SECS: u64 = 3600;
+
+struct Args {
+    game: String,
+    seed: u64,
+    sleep_ms: u64,
+    late_ms: u64,
+    fault: Option<String>,
+    at: u32,
+}
+
+fn parse_args() -> Args {
+    let mut args = Args {
+        game: "caissa".into(),
+        seed: 1,
+        sleep_ms: 0,
+        late_ms: 1000,
+        fault: None,
+        at: 1,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it
+            .next()
+            .unwrap_or_else(|| usage(&format!("{flag} needs a value")));
+        let number = || value.parse::<u64>().unwrap_or_else(|_| usage(&flag));
+        match flag.as_str() {
+            "--game" => args.game = value.clone(),
+            "--seed" => args.seed = number(),
+            "--sleep-ms" => args.sleep_ms = number(),
+            "--late-ms" => args.late_ms = number(),
+            "--at" => args.at = number() as u32,
+            "--fault" => args.fault = Some(value.clone()),
+            _ => usage(&flag),
+        }
+    }
+    args
+}
+
+fn usage(what: &str) -> ! {
+    eprintln!("arena-testbot: bad argument {what}");
+    exit(64)
+}
+
+fn forever() -> ! {
+    loop {
+        std::thread::sleep(Duration::from_secs(FOREVER_SLEEP_SECS));
+    }
+}
+
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// Misbehaves as `kind`; returns only for faults that still answer (with the text to write).
+fn strike(kind: &str, game: &dyn DynGame, late_ms: u64) -> Option<String> {
+    match kind {
+        "hang" => forever(),
+        "late" => {
+            std::thread::sleep(Duration::from_millis(late_ms));
+            None
+        }
+        "segv" => {
+            // The Rust runtime handles SIGSEGV (for stack overflows) and returns from a raised
+            // one; restore the default action so that the signal kills the process.
+            // SAFETY: setting a default disposition and raising a signal have no
+            // memory-safety preconditions.
+            unsafe {
+                libc::signal(libc::SIGSEGV, libc::SIG_DFL);
+                libc::raise(libc::SIGSEGV);
+            }
+            forever()
+        }
+        "abort" => std::process::abort(),
+        "garbage" => Some("hello world".into()),
+        "illegal" => {
+            let legal = game.legal_moves();
+            let files = "abcdefg";
+            let squares: Vec<String> = files
+                .chars()
+                .flat_map(|f| (1..=7).map(move |r| format!("{f}{r}")))
+                .collect();
+            let mv = squares
+                .iter()
+                .flat_map(|a| squares.iter().map(move |b| format!("{a}-{b}")))
+                .find(|m| !legal.contains(m) && m[..2] != m[3..])
+                .expect("some square pair is not a legal move");
+            Some(mv)
+        }
+        "long-line" => {
+            let chunk = vec![b'x'; 1 << 20];
+            let mut out = std::io::stdout().lock();
+            for _ in 0..LONG_LINE_BYTES / chunk.len() {
+                if out.write_all(&chunk).is_err() {
+                    break;
+                }
+            }
+            let _ = out.flush();
+            forever()
+        }
+        "flood" => {
+            let chunk = vec![b'e'; 4096];
+            let mut err = std::io::stderr().lock();
+            while err.write_all(&chunk).is_ok() {}
+            forever()
+        }
+        "grandchild" => {
+            let _ = std::process::Command::new("sleep").arg("1000").spawn();
+            exit(0)
+        }
+        "close-stdout" => {
+            // SAFETY: closing our own stdout descriptor; nothing uses it afterwards.
+            unsafe {
+                libc::close(1);
+            }
+            forever()
+        }
+        "deaf" => forever(),
+        "alloc" => {
+            let mut blocks = Vec::new();
+            for _ in 0..ALLOC_BLOCKS {
+                blocks.push(std::hint::black_box(vec![0u8; ALLOC_BLOCK_BYTES]));
+            }
+            Some(format!("{}", blocks.len()))
+        }
+        _ => kind
+            .strip_prefix("exit:")
+            .and_then(|c| c.parse::<i32>().ok())
+            .map(|code| exit(code))
+            .unwrap_or_else(|| usage(kind)),
+    }
+}
+
+fn main() {
+    let args = parse_args();
+    let entry = olympiad_catalog::find_game(&args.game).unwrap_or_else(|e| usage(&e.to_string()));
+    let mut game = (entry.start)();
+    let mut engine = RandomEngine::new(args.seed);
+    let fault = args.fault.as_deref();
+    if args.at == 0
+        && let Some(kind) = fault
+    {
+        strike(kind, &*game, args.late_ms);
+    }
+    let stdin = std::io::stdin();
+    let mut moves_asked = 0;
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        match ToPlayer::parse(&line) {
+            Ok(ToPlayer::End) => {
+                if fault == Some("ignore-end") {
+                    forever();
+                }
+                exit(0)
+            }
+            Ok(ToPlayer::Start) => {}
+            Ok(ToPlayer::Move(m)) => {
+                if let Err(e) = game.play(&m) {
+                    eprintln!("arena-testbot: opponent's move: {e}");
+                    exit(65)
+                }
+            }
+            Err(e) => {
+                eprintln!("arena-testbot: {e}");
+                exit(65)
+            }
+        }
+        moves_asked += 1;
+        if args.sleep_ms > 0 {
+            std::thread::sleep(Duration::from_millis(args.sleep_ms));
+        }
+        let mut reply = None;
+        if moves_asked == args.at
+            && let Some(kind) = fault
+            && kind != "ignore-end"
+            && kind != "double"
+        {
+            reply = strike(kind, &*game, args.late_ms);
+        }
+        let mv = reply.unwrap_or_else(|| engine.choose(&*game, &ThinkTime::default()));
+        if game.play(&mv).is_err() {
+            // A deliberate bad move: write it, then wait to be killed.
+            say(&mv);
+            forever();
+        }
+        if moves_asked == args.at && fault == Some("double") {
+            // Both lines in one write, so that they arrive together.
+            say(&format!("{mv}\n{mv}"));
+        } else {
+            say(&mv);
+        }
+    }
+    exit(0)
+}

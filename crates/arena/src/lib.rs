@@ -1,0 +1,52 @@
+//! The arena: games between programs and built-in engines, safely, with exact clocks and
+//! complete records. Layered from the bottom up:
+//!
+//! - [`process`]: a program in its own process group, with resource limits, one reader
+//!   thread per pipe, capped lines, a capped stderr log, a deadline on every read, and the
+//!   whole group killed and reaped on any fault or at the end;
+//! - [`player`]: one trait for built-in engines (own thread) and programs (the CodeCup
+//!   dialogue over a process); every misbehaviour is a [`Fault`] value;
+//! - [`referee`]: one game, its clocks (budget, increment, per-move cap, optional freezing of
+//!   the idle player), adjudication, and the [`GameRecord`];
+//! - [`matches`]: N games between two players, seats alternating, concurrently, records to
+//!   JSON lines; [`rating`]: W/D/L, score and Elo with its 95% interval;
+//! - [`spec`]: `builtin:NAME[:k=v,...]` and `cmd:COMMAND LINE`, checked before anything
+//!   starts.
+//!
+//! ```
+//! use olympiad_arena::{Contestant, MatchConfig, PlayerSpec, RefereeConfig, TimeControl, run_match};
+//! use std::time::Duration;
+//!
+//! let game = olympiad_catalog::find_game("caissa").unwrap();
+//! let player = |s: &str| Contestant { name: s.into(), spec: PlayerSpec::parse(s, game).unwrap() };
+//! let config = MatchConfig {
+//!     game,
+//!     games: 2,
+//!     referee: RefereeConfig {
+//!         time: TimeControl { budget: Duration::from_secs(1), increment: Duration::ZERO, move_cap: None },
+//!         freeze_idle: false,
+//!         max_plies: None,
+//!     },
+//!     concurrency: 1,
+//!     out_dir: None,
+//!     address_space_bytes: None,
+//! };
+//! let a = player("builtin:random:seed=1");
+//! let b = player("builtin:random:seed=2");
+//! let summary = run_match(&config, &a, &b, |_, _| {}).unwrap();
+//! assert_eq!(summary.wdl.games(), 2);
+//! ```
+
+pub mod matches;
+pub mod player;
+pub mod process;
+pub mod rating;
+pub mod referee;
+pub mod spec;
+
+pub use matches::{Contestant, MatchConfig, MatchError, MatchSummary, run_match};
+pub use player::{EnginePlayer, Fault, Player, PlayerEnd, ProgramPlayer, Reply, Turn};
+pub use process::{Exit, Limits, Process, ProcessConfig, group_members};
+pub use rating::Wdl;
+pub use referee::{GameRecord, MoveRecord, RefereeConfig, Termination, TimeControl, play_game};
+pub use spec::{PlayerSpec, SpecError};

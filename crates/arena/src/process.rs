@@ -1,0 +1,658 @@
+//! The bottom layer: one player program as an operating-system process that cannot hurt the
+//! arena.
+//!
+//! - It runs in its own process group, so that a fault kills it and everything it started
+//!   with one `killpg`, and freezing (SIGSTOP/SIGCONT) reaches its helpers too.
+//! - Resource limits are set between fork and exec: address space, CPU seconds, no core
+//!   files.
+//! - Every pipe has its own thread: stdout is cut into lines (each capped in length and
+//!   stamped with the instant it was read), stderr is drained into a capped log (an unread
+//!   stderr pipe would stall the program once the pipe buffer fills), and a waiter thread
+//!   reaps the process and reports how it ended. All three report on one channel, so every
+//!   read has a deadline and an exit is noticed even when a grandchild holds stdout open.
+//! - Our end of stdin is non-blocking: a program that never reads its input fills the pipe
+//!   and gets an error, never a stuck arena.
+//!
+//! Linux only (process CPU time comes from `/proc`).
+
+use serde::Serialize;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
+use std::process::{ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// Bytes read from a pipe at a time.
+const READ_CHUNK_BYTES: usize = 64 * 1024;
+/// How long `kill` waits for the waiter thread to report the reaped process.
+const REAP_WAIT: Duration = Duration::from_secs(5);
+/// How long the end of a process waits for the stderr thread to write its last bytes.
+const STDERR_DRAIN_WAIT: Duration = Duration::from_millis(200);
+
+/// Resource limits for a player program (`None`: inherit the arena's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Limits {
+    /// Address space in bytes (RLIMIT_AS).
+    pub address_space_bytes: Option<u64>,
+    /// CPU seconds for the whole process (RLIMIT_CPU; SIGXCPU at the limit, SIGKILL one
+    /// second later).
+    pub cpu_seconds: Option<u64>,
+}
+
+impl Default for Limits {
+    /// 2 GiB of address space, no CPU limit.
+    fn default() -> Self {
+        Self {
+            address_space_bytes: Some(2 << 30),
+            cpu_seconds: None,
+        }
+    }
+}
+
+/// How to start a program.
+#[derive(Clone, Debug)]
+pub struct ProcessConfig {
+    /// The program (a path; it is not looked up in PATH here).
+    pub program: PathBuf,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// Resource limits.
+    pub limits: Limits,
+    /// The longest stdout line accepted, in bytes (without the newline).
+    pub max_line_bytes: usize,
+    /// Where stderr goes (`None`: kept only in memory up to `stderr_keep_bytes`).
+    pub stderr_log: Option<PathBuf>,
+    /// The most stderr bytes written to the log file; the rest is read and dropped.
+    pub stderr_log_bytes: u64,
+    /// The most stderr bytes kept in memory (for the game record).
+    pub stderr_keep_bytes: usize,
+}
+
+/// How a process ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Exit {
+    /// It exited with this code.
+    Code(i32),
+    /// A signal killed it.
+    Signal(i32),
+}
+
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Exit::Code(c) => write!(f, "exit code {c}"),
+            Exit::Signal(s) => write!(f, "signal {s} ({})", signal_name(s)),
+        }
+    }
+}
+
+/// The usual name of a signal number.
+pub fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => "other",
+    }
+}
+
+/// Something that happened on one of the program's pipes, or to the program.
+#[derive(Debug)]
+pub enum Event {
+    /// A complete stdout line (without `\n`) and the instant it was read.
+    Line(Vec<u8>, Instant),
+    /// A stdout line passed the length cap (the rest of it is dropped).
+    Overlong(Instant),
+    /// Stdout was closed.
+    Eof(Instant),
+    /// The process ended (it has been reaped).
+    Exited(Exit),
+}
+
+/// Why a program could not be started.
+#[derive(Debug, Error)]
+pub enum SpawnError {
+    /// The operating system refused (missing program, no permission, ...).
+    #[error("cannot start '{program}': {source}")]
+    Spawn {
+        /// The program.
+        program: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// The stderr log could not be created.
+    #[error("cannot create the stderr log '{path}': {source}")]
+    Log {
+        /// The log's path.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
+}
+
+/// Why a line could not be written.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum WriteError {
+    /// The pipe is full: the program does not read its input.
+    #[error("the program does not read its input (pipe full)")]
+    Full,
+    /// The program closed its input (or exited).
+    #[error("the program closed its input")]
+    Closed,
+}
+
+/// What the stderr thread collected.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct StderrCapture {
+    /// The first bytes (lossy UTF-8), up to the in-memory cap.
+    pub head: String,
+    /// Every byte the program wrote to stderr.
+    pub total_bytes: u64,
+    /// Bytes written to the log file.
+    pub logged_bytes: u64,
+    /// The log file, if there is one.
+    pub log: Option<PathBuf>,
+}
+
+#[derive(Default)]
+struct StderrState {
+    head: Vec<u8>,
+    total: u64,
+    logged: u64,
+}
+
+/// A running program in its own process group.
+#[derive(Debug)]
+pub struct Process {
+    pid: i32,
+    stdin: Option<ChildStdin>,
+    events: Receiver<Event>,
+    exit: Option<Exit>,
+    killed: bool,
+    stderr: Arc<Mutex<StderrStateDebug>>,
+    stderr_done: Receiver<()>,
+    stderr_log: Option<PathBuf>,
+}
+
+/// `StderrState` behind a Debug impl that does not print the bytes.
+struct StderrStateDebug(StderrState);
+
+impl std::fmt::Debug for StderrStateDebug {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "stderr({} bytes)", self.0.total)
+    }
+}
+
+impl Process {
+    /// Starts `config.program` with piped stdin/stdout, stderr drained to the log, in a new
+    /// process group, under the limits.
+    pub fn spawn(config: &ProcessConfig) -> Result<Process, SpawnError> {
+        let log = match &config.stderr_log {
+            Some(path) => Some(File::create(path).map_err(|source| SpawnError::Log {
+                path: path.display().to_string(),
+                source,
+            })?),
+            None => None,
+        };
+        let mut command = Command::new(&config.program);
+        command
+            .args(&config.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        let limits = config.limits;
+        // SAFETY: the closure runs in the child between fork and exec and only calls
+        // setrlimit, which is async-signal-safe; it allocates nothing.
+        unsafe {
+            command.pre_exec(move || {
+                set_limit(libc::RLIMIT_CORE, 0, 0)?;
+                if let Some(bytes) = limits.address_space_bytes {
+                    set_limit(libc::RLIMIT_AS, bytes, bytes)?;
+                }
+                if let Some(secs) = limits.cpu_seconds {
+                    set_limit(libc::RLIMIT_CPU, secs, secs + 1)?;
+                }
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().map_err(|source| SpawnError::Spawn {
+            program: config.program.display().to_string(),
+            source,
+        })?;
+        let pid = child.id() as i32;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        set_nonblocking(&stdin);
+
+        let (tx, events) = mpsc::channel();
+        let max_line = config.max_line_bytes;
+        let out_tx = tx.clone();
+        thread::Builder::new()
+            .name(format!("stdout-{pid}"))
+            .spawn(move || read_lines(stdout, max_line, out_tx))
+            .expect("spawn the stdout thread");
+        let state = Arc::new(Mutex::new(StderrStateDebug(StderrState::default())));
+        let err_state = Arc::clone(&state);
+        let (log_cap, keep) = (config.stderr_log_bytes, config.stderr_keep_bytes);
+        let (done_tx, stderr_done) = mpsc::channel();
+        thread::Builder::new()
+            .name(format!("stderr-{pid}"))
+            .spawn(move || {
+                drain_stderr(stderr, log, log_cap, keep, err_state);
+                let _ = done_tx.send(());
+            })
+            .expect("spawn the stderr thread");
+        thread::Builder::new()
+            .name(format!("wait-{pid}"))
+            .spawn(move || {
+                let exit = match child.wait() {
+                    Ok(status) => match (status.code(), status.signal()) {
+                        (Some(c), _) => Exit::Code(c),
+                        (None, Some(s)) => Exit::Signal(s),
+                        (None, None) => Exit::Code(-1),
+                    },
+                    Err(_) => Exit::Code(-1),
+                };
+                let _ = tx.send(Event::Exited(exit));
+            })
+            .expect("spawn the waiter thread");
+        Ok(Process {
+            pid,
+            stdin: Some(stdin),
+            events,
+            exit: None,
+            killed: false,
+            stderr: state,
+            stderr_done,
+            stderr_log: config.stderr_log.clone(),
+        })
+    }
+
+    /// The process id, which is also its process group id.
+    pub fn pid(&self) -> i32 {
+        self.pid
+    }
+
+    /// How the process ended, if that has been seen.
+    pub fn exit(&self) -> Option<Exit> {
+        self.exit
+    }
+
+    /// Writes `line` and a newline without blocking.
+    pub fn write_line(&mut self, line: &str) -> Result<(), WriteError> {
+        let stdin = self.stdin.as_mut().ok_or(WriteError::Closed)?;
+        let data = format!("{line}\n");
+        let mut rest = data.as_bytes();
+        while !rest.is_empty() {
+            match stdin.write(rest) {
+                Ok(0) => return Err(WriteError::Closed),
+                Ok(n) => rest = &rest[n..],
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Err(WriteError::Full),
+                Err(_) => return Err(WriteError::Closed),
+            }
+        }
+        Ok(())
+    }
+
+    /// The next event, waiting until `deadline` at the latest (`None`: nothing by then).
+    pub fn next_event(&mut self, deadline: Instant) -> Option<Event> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.events.recv_timeout(wait) {
+            Ok(e) => Some(self.note(e)),
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// An event that has already happened, without waiting.
+    pub fn try_event(&mut self) -> Option<Event> {
+        match self.events.try_recv() {
+            Ok(e) => Some(self.note(e)),
+            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
+        }
+    }
+
+    /// Waits until `deadline` for the process to end, dropping other events.
+    pub fn wait_exit(&mut self, deadline: Instant) -> Option<Exit> {
+        while self.exit.is_none() {
+            self.next_event(deadline)?;
+        }
+        self.exit
+    }
+
+    fn note(&mut self, e: Event) -> Event {
+        if let Event::Exited(x) = e {
+            self.exit = Some(x);
+        }
+        e
+    }
+
+    /// Stops the whole group (SIGSTOP): it uses no CPU until [`Process::resume`].
+    pub fn freeze(&self) {
+        self.signal_group(libc::SIGSTOP);
+    }
+
+    /// Lets a frozen group run again (SIGCONT).
+    pub fn resume(&self) {
+        self.signal_group(libc::SIGCONT);
+    }
+
+    fn signal_group(&self, signal: i32) {
+        if !self.killed {
+            // SAFETY: killpg has no memory-safety preconditions; an error (the group is
+            // gone) is harmless here.
+            unsafe {
+                libc::killpg(self.pid, signal);
+            }
+        }
+    }
+
+    /// CPU time used so far by the process (user + system, all threads, plus reaped
+    /// children), from `/proc` in clock ticks (usually 10 ms).
+    pub fn cpu_time(&self) -> Option<Duration> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid)).ok()?;
+        let after = &stat[stat.rfind(')')? + 1..];
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        // After the command name: state is field 3 of the whole line, utime 14, stime 15,
+        // cutime 16, cstime 17.
+        let ticks: u64 = fields
+            .get(11..15)?
+            .iter()
+            .filter_map(|f| f.parse::<u64>().ok())
+            .sum();
+        // SAFETY: sysconf has no preconditions.
+        let per_sec = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+        (per_sec > 0).then(|| Duration::from_nanos(ticks * 1_000_000_000 / per_sec as u64))
+    }
+
+    /// Kills the whole process group (SIGKILL, which also ends stopped members) and waits
+    /// for the waiter thread to reap the process. Idempotent.
+    pub fn kill(&mut self) {
+        if !self.killed {
+            // SAFETY: see `signal_group`.
+            unsafe {
+                libc::killpg(self.pid, libc::SIGKILL);
+            }
+            self.killed = true;
+        }
+        self.stdin = None;
+        self.wait_exit(Instant::now() + REAP_WAIT);
+    }
+
+    /// Closes our end of stdin (the program reads end of file).
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Kills the group (whatever is left of it) and returns what stderr held.
+    pub fn finish(&mut self) -> StderrCapture {
+        self.kill();
+        // Once the whole group is dead the pipe is at end of file and the thread ends.
+        let _ = self.stderr_done.recv_timeout(STDERR_DRAIN_WAIT);
+        let state = self.stderr.lock().expect("stderr state");
+        StderrCapture {
+            head: String::from_utf8_lossy(&state.0.head).into_owned(),
+            total_bytes: state.0.total,
+            logged_bytes: state.0.logged,
+            log: self.stderr_log.clone(),
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// How many live (not zombie) processes are in process group `pgid`, from `/proc`: the test
+/// that no process of a game outlived it.
+pub fn group_members(pgid: i32) -> usize {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    dir.filter_map(|e| e.ok())
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+        .filter(|stat| {
+            let Some(close) = stat.rfind(')') else {
+                return false;
+            };
+            let fields: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+            // State is field 3 of the line, the process group field 5.
+            fields.first().is_some_and(|&s| s != "Z" && s != "X")
+                && fields.get(2).and_then(|g| g.parse::<i32>().ok()) == Some(pgid)
+        })
+        .count()
+}
+
+fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
+    let limit = libc::rlimit {
+        rlim_cur: soft as libc::rlim_t,
+        rlim_max: hard as libc::rlim_t,
+    };
+    // SAFETY: `limit` is a valid rlimit for the duration of the call.
+    if unsafe { libc::setrlimit(resource, &limit) } == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+fn set_nonblocking(stdin: &ChildStdin) {
+    let fd = stdin.as_raw_fd();
+    // SAFETY: `fd` is an open descriptor owned by `stdin` for the duration of the calls.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+    }
+}
+
+fn read_lines(mut stdout: impl Read, max_line: usize, tx: Sender<Event>) {
+    let mut buf = vec![0u8; READ_CHUNK_BYTES];
+    let mut line = Vec::new();
+    let mut overlong = false;
+    loop {
+        let n = match stdout.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let at = Instant::now();
+        for &b in &buf[..n] {
+            if b == b'\n' {
+                if !overlong {
+                    let _ = tx.send(Event::Line(std::mem::take(&mut line), at));
+                }
+                line.clear();
+                overlong = false;
+            } else if !overlong {
+                if line.len() == max_line {
+                    overlong = true;
+                    line.clear();
+                    let _ = tx.send(Event::Overlong(at));
+                } else {
+                    line.push(b);
+                }
+            }
+        }
+    }
+    let _ = tx.send(Event::Eof(Instant::now()));
+}
+
+fn drain_stderr(
+    mut stderr: impl Read,
+    mut log: Option<File>,
+    log_cap: u64,
+    keep: usize,
+    state: Arc<Mutex<StderrStateDebug>>,
+) {
+    let mut buf = vec![0u8; READ_CHUNK_BYTES];
+    loop {
+        let n = match stderr.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let Ok(mut s) = state.lock() else { break };
+        let s = &mut s.0;
+        s.total += n as u64;
+        let room = keep.saturating_sub(s.head.len()).min(n);
+        s.head.extend_from_slice(&buf[..room]);
+        if let Some(file) = log.as_mut() {
+            let take = (log_cap.saturating_sub(s.logged)).min(n as u64) as usize;
+            if take > 0 && file.write_all(&buf[..take]).is_ok() {
+                s.logged += take as u64;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(program: &str, args: &[&str]) -> ProcessConfig {
+        ProcessConfig {
+            program: program.into(),
+            args: args.iter().map(|s| s.to_string()).collect(),
+            limits: Limits::default(),
+            max_line_bytes: 16,
+            stderr_log: None,
+            stderr_log_bytes: 0,
+            stderr_keep_bytes: 8,
+        }
+    }
+
+    fn soon() -> Instant {
+        Instant::now() + Duration::from_secs(5)
+    }
+
+    #[test]
+    fn lines_exit_and_stderr() {
+        let mut p = Process::spawn(&config(
+            "/bin/sh",
+            &[
+                "-c",
+                "read x; echo got $x; echo 0123456789abcdefXYZ; echo oops >&2; exit 3",
+            ],
+        ))
+        .unwrap();
+        p.write_line("hi").unwrap();
+        let mut lines = Vec::new();
+        let mut overlong = 0;
+        let mut eof = false;
+        // The three threads report independently: the exit may come before the last line.
+        while p.exit().is_none() || !eof {
+            match p.next_event(soon()).unwrap() {
+                Event::Line(l, _) => lines.push(String::from_utf8(l).unwrap()),
+                Event::Overlong(_) => overlong += 1,
+                Event::Eof(_) => eof = true,
+                Event::Exited(_) => {}
+            }
+        }
+        assert_eq!(lines[0], "got hi");
+        assert_eq!(overlong, 1);
+        assert_eq!(p.exit(), Some(Exit::Code(3)));
+        let err = p.finish();
+        assert_eq!(err.head, "oops\n");
+        assert_eq!(err.total_bytes, 5);
+    }
+
+    #[test]
+    fn a_full_pipe_is_an_error_not_a_hang() {
+        let mut p = Process::spawn(&config("/bin/sleep", &["30"])).unwrap();
+        let line = "x".repeat(1000);
+        let started = Instant::now();
+        let mut result = Ok(());
+        for _ in 0..1000 {
+            result = p.write_line(&line);
+            if result.is_err() {
+                break;
+            }
+        }
+        assert_eq!(result, Err(WriteError::Full));
+        assert!(started.elapsed() < Duration::from_secs(2));
+        p.kill();
+        assert_eq!(p.exit(), Some(Exit::Signal(libc::SIGKILL)));
+    }
+
+    #[test]
+    fn kill_takes_the_whole_group() {
+        let mut p =
+            Process::spawn(&config("/bin/sh", &["-c", "sleep 30 & sleep 30 & wait"])).unwrap();
+        thread::sleep(Duration::from_millis(50));
+        assert!(group_members(p.pid()) >= 2);
+        p.kill();
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while group_members(p.pid()) > 0 && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(group_members(p.pid()), 0);
+    }
+
+    #[test]
+    fn a_frozen_group_uses_no_cpu() {
+        let mut p = Process::spawn(&config("/bin/sh", &["-c", "while :; do :; done"])).unwrap();
+        thread::sleep(Duration::from_millis(100));
+        p.freeze();
+        thread::sleep(Duration::from_millis(30));
+        let before = p.cpu_time().unwrap();
+        thread::sleep(Duration::from_millis(200));
+        let frozen = p.cpu_time().unwrap() - before;
+        p.resume();
+        thread::sleep(Duration::from_millis(200));
+        let running = p.cpu_time().unwrap() - before - frozen;
+        p.kill();
+        assert_eq!(frozen, Duration::ZERO);
+        // At least two clock ticks, even with the CPUs shared with other tests.
+        assert!(running >= Duration::from_millis(20), "{running:?}");
+    }
+
+    #[test]
+    fn the_cpu_limit_ends_a_spinning_program() {
+        let mut c = config("/bin/sh", &["-c", "while :; do :; done"]);
+        c.limits.cpu_seconds = Some(1);
+        let mut p = Process::spawn(&c).unwrap();
+        let exit = p.wait_exit(Instant::now() + Duration::from_secs(10));
+        assert_eq!(exit, Some(Exit::Signal(libc::SIGXCPU)));
+    }
+
+    #[test]
+    fn a_missing_program_is_a_spawn_error() {
+        let e = Process::spawn(&config("/nonexistent/prog", &[])).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("cannot start '/nonexistent/prog'")
+        );
+    }
+}

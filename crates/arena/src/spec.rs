@@ -1,0 +1,218 @@
+//! Player specifications as users write them, checked before anything starts:
+//! `builtin:NAME[:key=value,...]` (an engine from the catalog) or `cmd:COMMAND LINE` (a
+//! program speaking the CodeCup dialogue; the line is split on blanks, with '...' and "..."
+//! quoting; the program is looked up in PATH unless it contains a '/').
+
+use olympiad_catalog::{CatalogError, EngineContext, EngineEntry, GameEntry, Options};
+use std::ffi::CString;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// A checked player specification.
+#[derive(Clone, Debug)]
+pub enum PlayerSpec {
+    /// A built-in engine with its options.
+    Builtin {
+        /// Its row in the engine table.
+        engine: &'static EngineEntry,
+        /// Its options.
+        options: Options,
+    },
+    /// A program: the resolved path and the arguments.
+    Command {
+        /// The program (checked: a file we may execute).
+        program: PathBuf,
+        /// Its arguments.
+        args: Vec<String>,
+    },
+}
+
+/// Why a player specification is no good.
+#[derive(Debug, Error)]
+pub enum SpecError {
+    /// Neither `builtin:` nor `cmd:`.
+    #[error(
+        "player '{0}' is not builtin:NAME[:key=value,...], cmd:COMMAND LINE or a name from the players file"
+    )]
+    Form(String),
+    /// An unknown engine, bad options, or an engine that does not play the game.
+    #[error("player '{spec}': {source}")]
+    Engine {
+        /// The spec.
+        spec: String,
+        /// Why.
+        source: CatalogError,
+    },
+    /// An empty command or unbalanced quotes.
+    #[error("player '{spec}': {message}")]
+    Command {
+        /// The spec.
+        spec: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The program does not exist or may not be executed.
+    #[error("player '{spec}': {message}")]
+    Program {
+        /// The spec.
+        spec: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl PlayerSpec {
+    /// Reads and checks a spec for `game`: the engine exists and takes the options, the
+    /// program exists and is executable.
+    pub fn parse(text: &str, game: &'static GameEntry) -> Result<PlayerSpec, SpecError> {
+        if let Some(rest) = text.strip_prefix("builtin:") {
+            let (name, opts) = rest.split_once(':').unwrap_or((rest, ""));
+            let engine_error = |source| SpecError::Engine {
+                spec: text.to_string(),
+                source,
+            };
+            let engine = olympiad_catalog::find_engine(name).map_err(engine_error)?;
+            let options = Options::parse(opts).map_err(engine_error)?;
+            // Building one engine checks its options against the game.
+            (engine.create)(
+                &EngineContext {
+                    game,
+                    game_index: 0,
+                },
+                &options,
+            )
+            .map_err(engine_error)?;
+            Ok(PlayerSpec::Builtin { engine, options })
+        } else if let Some(line) = text.strip_prefix("cmd:") {
+            let words = split_command(line).map_err(|message| SpecError::Command {
+                spec: text.to_string(),
+                message,
+            })?;
+            let (program, args) = words.split_first().ok_or_else(|| SpecError::Command {
+                spec: text.to_string(),
+                message: "empty command".into(),
+            })?;
+            let program = resolve_program(program).map_err(|message| SpecError::Program {
+                spec: text.to_string(),
+                message,
+            })?;
+            Ok(PlayerSpec::Command {
+                program,
+                args: args.to_vec(),
+            })
+        } else {
+            Err(SpecError::Form(text.to_string()))
+        }
+    }
+}
+
+/// Splits a command line on blanks; '...' and "..." group words (no escapes inside).
+pub fn split_command(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote = None;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if let Some(q) = quote {
+        return Err(format!("unbalanced {q} in the command"));
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+fn executable(path: &Path) -> bool {
+    let Ok(c) = CString::new(path.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: `c` is a valid NUL-terminated string for the duration of the call.
+    path.is_file() && unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0
+}
+
+/// The path of `program`: itself if it names a path, else the first match in PATH.
+fn resolve_program(program: &str) -> Result<PathBuf, String> {
+    if program.contains('/') {
+        let path = PathBuf::from(program);
+        if !path.exists() {
+            return Err(format!("program '{program}' does not exist"));
+        }
+        if !executable(&path) {
+            return Err(format!("program '{program}' is not an executable file"));
+        }
+        return Ok(path);
+    }
+    let paths = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&paths)
+        .map(|dir| dir.join(program))
+        .find(|p| executable(p))
+        .ok_or_else(|| format!("program '{program}' not found in PATH"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> &'static GameEntry {
+        olympiad_catalog::find_game("caissa").unwrap()
+    }
+
+    #[test]
+    fn splitting() {
+        assert_eq!(
+            split_command(" a  'b c' \"d\"e ''").unwrap(),
+            ["a", "b c", "de", ""]
+        );
+        assert!(split_command("a 'b").is_err());
+        assert!(split_command("   ").unwrap().is_empty());
+    }
+
+    #[test]
+    fn specs() {
+        assert!(matches!(
+            PlayerSpec::parse("builtin:random:seed=4", game()),
+            Ok(PlayerSpec::Builtin { .. })
+        ));
+        let msg = |s: &str| PlayerSpec::parse(s, game()).unwrap_err().to_string();
+        assert_eq!(
+            msg("builtin:hipp"),
+            "player 'builtin:hipp': unknown engine 'hipp' (known: random)"
+        );
+        assert!(msg("builtin:random:depth=3").contains("no option 'depth'"));
+        assert!(msg("random").contains("is not builtin:NAME"));
+        assert!(msg("cmd:").contains("empty command"));
+        assert!(msg("cmd:/nonexistent/x").contains("does not exist"));
+        let text = std::env::temp_dir().join(format!("arena-spec-{}.txt", std::process::id()));
+        std::fs::write(&text, "not a program").unwrap();
+        assert!(msg(&format!("cmd:{}", text.display())).contains("not an executable file"));
+        std::fs::remove_file(&text).unwrap();
+        assert!(msg("cmd:no-such-program-here").contains("not found in PATH"));
+        match PlayerSpec::parse("cmd:sh -c 'echo a'", game()).unwrap() {
+            PlayerSpec::Command { program, args } => {
+                assert!(program.ends_with("sh"));
+                assert_eq!(args, ["-c", "echo a"]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! `olympiad match`: two players, N games with seats alternating, one line per finished
+//! game, then W/D/L, score, Elo with its 95% interval and a count of each way games ended.
+//! Everything a user can get wrong (game, player specs, programs, the players file) is
+//! checked before the first game starts, and is an input error (exit code 2).
+
+use olympiad_arena::{
+    Contestant, GameRecord, MatchConfig, MatchSummary, PlayerSpec, RefereeConfig, Termination,
+    TimeControl, run_match,
+};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Arguments of `olympiad match`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game (see `olympiad games`).
+    pub game: String,
+    /// The first player: builtin:NAME[:key=value,...], cmd:COMMAND LINE, or a name from the
+    /// players file. It moves first in odd-numbered games.
+    pub player_a: String,
+    /// The second player, in the same forms.
+    pub player_b: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 2)]
+    pub games: u64,
+    /// Each player's time budget per game, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub time_ms: u64,
+    /// Milliseconds added to a player's clock after each of its moves.
+    #[arg(long, default_value_t = 0)]
+    pub increment_ms: u64,
+    /// The most one move may take, in milliseconds (default: only the budget).
+    #[arg(long)]
+    pub move_cap_ms: Option<u64>,
+    /// Adjudicate a draw after this many plies (on top of the game's own rules).
+    #[arg(long)]
+    pub max_plies: Option<u32>,
+    /// Stop the player who is not on move (SIGSTOP/SIGCONT), as the CodeCup system does.
+    #[arg(long)]
+    pub freeze_idle: bool,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Directory for the records (games.jsonl, which must not exist yet) and the programs'
+    /// stderr logs.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// A TOML file naming players: a [players] table of NAME = "SPEC".
+    #[arg(long)]
+    pub players: Option<PathBuf>,
+    /// Address-space limit for programs, in MiB (0: none).
+    #[arg(long, default_value_t = 2048)]
+    pub memory_mib: u64,
+}
+
+/// The `[players]` table of the players file.
+fn read_players_file(path: &PathBuf) -> anyhow::Result<toml::Table> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        crate::input_error(format!(
+            "cannot read players file '{}': {e}",
+            path.display()
+        ))
+    })?;
+    let mut table: toml::Table = text
+        .parse()
+        .map_err(|e| crate::input_error(format!("players file '{}': {e}", path.display())))?;
+    match table.remove("players") {
+        Some(toml::Value::Table(players)) => Ok(players),
+        _ => Err(crate::input_error(format!(
+            "players file '{}' has no [players] table of NAME = \"SPEC\"",
+            path.display()
+        ))),
+    }
+}
+
+/// Turns a command-line player into a checked contestant.
+fn contestant(
+    text: &str,
+    file: Option<&toml::Table>,
+    game: &'static olympiad_catalog::GameEntry,
+) -> anyhow::Result<Contestant> {
+    let (name, spec_text) = if text.starts_with("builtin:") || text.starts_with("cmd:") {
+        (text.to_string(), text.to_string())
+    } else {
+        let Some(players) = file else {
+            return Err(crate::input_error(format!(
+                "player '{text}' is not builtin:NAME[:key=value,...] or cmd:COMMAND LINE \
+                 (and no --players file names it)"
+            )));
+        };
+        match players.get(text) {
+            Some(toml::Value::String(spec)) => (text.to_string(), spec.clone()),
+            Some(_) => {
+                return Err(crate::input_error(format!(
+                    "player '{text}' in the players file is not a string \"SPEC\""
+                )));
+            }
+            None => {
+                let known: Vec<&str> = players.keys().map(String::as_str).collect();
+                return Err(crate::input_error(format!(
+                    "player '{text}' is not in the players file (it has: {})",
+                    known.join(", ")
+                )));
+            }
+        }
+    };
+    let spec =
+        PlayerSpec::parse(&spec_text, game).map_err(|e| crate::input_error(e.to_string()))?;
+    Ok(Contestant { name, spec })
+}
+
+/// `olympiad match`.
+pub fn run(args: &Args) -> anyhow::Result<()> {
+    let game =
+        olympiad_catalog::find_game(&args.game).map_err(|e| crate::input_error(e.to_string()))?;
+    if game.players != 2 {
+        return Err(crate::input_error(format!(
+            "{} is a {}-player game; match is for two players",
+            game.name, game.players
+        )));
+    }
+    if args.games == 0 || args.concurrency == 0 || args.time_ms == 0 {
+        return Err(crate::input_error(
+            "--games, --concurrency and --time-ms must be at least 1",
+        ));
+    }
+    if let Some(dir) = &args.out {
+        let records = dir.join(olympiad_arena::matches::RECORDS_FILE);
+        if records.exists() {
+            return Err(crate::input_error(format!(
+                "{} exists: --out takes a directory without a match in it",
+                records.display()
+            )));
+        }
+    }
+    let file = args.players.as_ref().map(read_players_file).transpose()?;
+    let mut a = contestant(&args.player_a, file.as_ref(), game)?;
+    let mut b = contestant(&args.player_b, file.as_ref(), game)?;
+    if a.name == b.name {
+        a.name.push_str(" (a)");
+        b.name.push_str(" (b)");
+    }
+    let config = MatchConfig {
+        game,
+        games: args.games,
+        referee: RefereeConfig {
+            time: TimeControl {
+                budget: Duration::from_millis(args.time_ms),
+                increment: Duration::from_millis(args.increment_ms),
+                move_cap: args.move_cap_ms.map(Duration::from_millis),
+            },
+            freeze_idle: args.freeze_idle,
+            max_plies: args.max_plies,
+        },
+        concurrency: args.concurrency,
+        out_dir: args.out.clone(),
+        address_space_bytes: (args.memory_mib > 0).then_some(args.memory_mib << 20),
+    };
+    let total = args.games;
+    let width = total.to_string().len();
+    let summary = run_match(&config, &a, &b, |record, tally| {
+        println!("{}", game_line(record, tally, total, width));
+    })?;
+    print_summary(&a.name, &b.name, &summary);
+    if let Some(dir) = &args.out {
+        println!(
+            "records: {}",
+            dir.join(olympiad_arena::matches::RECORDS_FILE).display()
+        );
+    }
+    Ok(())
+}
+
+/// One finished game: number, seats, result, how it ended, plies, and the tally so far.
+fn game_line(r: &GameRecord, tally: &MatchSummary, total: u64, width: usize) -> String {
+    let how = match &r.termination {
+        Termination::Rules { reason } => reason.clone(),
+        Termination::MoveLimit { plies } => format!("move limit ({plies} plies)"),
+        Termination::Fault { seat, fault } => {
+            format!(
+                "{} by {}: {}",
+                fault.kind(),
+                r.players[*seat as usize].name,
+                fault.detail()
+            )
+        }
+    };
+    format!(
+        "game {:>width$}/{total}: {} - {}  {}  {how}, {} plies  [+{} ={} -{}]",
+        r.index + 1,
+        r.players[0].name,
+        r.players[1].name,
+        r.result,
+        r.moves.len(),
+        tally.wdl.wins,
+        tally.wdl.draws,
+        tally.wdl.losses,
+    )
+}
+
+fn print_summary(a: &str, b: &str, s: &MatchSummary) {
+    let w = &s.wdl;
+    println!(
+        "{a} vs {b}: W {} D {} L {} ({} games)",
+        w.wins,
+        w.draws,
+        w.losses,
+        w.games()
+    );
+    println!(
+        "score: {:.1}/{} ({:.1}%)",
+        w.points(),
+        w.games(),
+        100.0 * w.score()
+    );
+    match w.elo() {
+        Some((elo, Some(ci))) => println!("elo: {elo:+.1} +- {ci:.1} (95%)"),
+        Some((elo, None)) => println!("elo: {elo:+.1} (too few games for an interval)"),
+        None => println!("elo: unbounded (a score of 0% or 100%)"),
+    }
+    let ends: Vec<String> = s
+        .terminations
+        .iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect();
+    println!("terminations: {}", ends.join(", "));
+    println!("faults: {a} {}, {b} {}", s.faults[0], s.faults[1]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser, Debug)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    /// Runs `olympiad match` with `argv`; `Err` holds the message of an input error.
+    fn run_match_cli(argv: &[&str]) -> Result<(), String> {
+        let cli = Cli::try_parse_from(std::iter::once("match").chain(argv.iter().copied()))
+            .expect("arguments parse");
+        run(&cli.args).map_err(|e| {
+            assert!(
+                e.downcast_ref::<crate::InputError>().is_some(),
+                "not an input error: {e:#}"
+            );
+            e.to_string()
+        })
+    }
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("olympiad-match-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn bad_input_is_refused_before_anything_starts() {
+        let err = |argv: &[&str]| run_match_cli(argv).unwrap_err();
+        assert!(err(&["go", "builtin:random", "builtin:random"]).contains("unknown game 'go'"));
+        assert!(err(&["caissa", "builtin:hipp", "builtin:random"]).contains("unknown engine"));
+        assert!(err(&["caissa", "builtin:random:x=1", "builtin:random"]).contains("no option"));
+        assert!(err(&["caissa", "random", "builtin:random"]).contains("no --players file"));
+        assert!(
+            err(&["caissa", "cmd:/nonexistent/bot", "builtin:random"]).contains("does not exist")
+        );
+        let dir = temp_dir("bad");
+        let text = dir.join("bot.txt");
+        std::fs::write(&text, "not a program").unwrap();
+        let spec = format!("cmd:{}", text.display());
+        assert!(err(&["caissa", &spec, "builtin:random"]).contains("not an executable"));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            err(&["caissa", "builtin:random", "builtin:random", "--games", "0"])
+                .contains("at least 1")
+        );
+    }
+
+    #[test]
+    fn players_file_names_and_records() {
+        let dir = temp_dir("file");
+        let file = dir.join("players.toml");
+        std::fs::write(
+            &file,
+            "[players]\nalice = \"builtin:random:seed=1\"\nbob = \"builtin:random:seed=2\"\n",
+        )
+        .unwrap();
+        let f = file.to_str().unwrap();
+        let out = dir.join("out");
+        let o = out.to_str().unwrap();
+        run_match_cli(&[
+            "caissa",
+            "alice",
+            "bob",
+            "--players",
+            f,
+            "--games",
+            "3",
+            "--out",
+            o,
+        ])
+        .unwrap();
+        let records = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+        assert_eq!(records.lines().count(), 3);
+        assert!(records.lines().all(|l| l.contains("\"name\":\"alice\"")));
+        // A second match into the same directory is refused.
+        let again =
+            run_match_cli(&["caissa", "alice", "bob", "--players", f, "--out", o]).unwrap_err();
+        assert!(again.contains("exists"));
+        let unknown = run_match_cli(&["caissa", "carol", "bob", "--players", f]).unwrap_err();
+        assert!(
+            unknown.contains("not in the players file (it has: alice, bob)"),
+            "{unknown}"
+        );
+        std::fs::write(&file, "alice = 1\n").unwrap();
+        let bad = run_match_cli(&["caissa", "alice", "bob", "--players", f]).unwrap_err();
+        assert!(bad.contains("no [players] table"), "{bad}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
