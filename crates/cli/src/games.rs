@@ -59,11 +59,18 @@ macro_rules! entry {
 }
 
 /// Every game, in the order `olympiad games` lists them.
-pub const GAMES: &[Entry] = &[entry!(
-    "caissa",
-    "Caïssa, the CodeCup 2003 game: chess-like, 7x7 tiles that sink away (2 players)",
-    olympiad_caissa::Position
-)];
+pub const GAMES: &[Entry] = &[
+    entry!(
+        "caissa",
+        "Caïssa, the CodeCup 2003 game: chess-like, 7x7 tiles that sink away (2 players)",
+        olympiad_caissa::Position
+    ),
+    entry!(
+        "rolit",
+        "Rolit, the Caia example game: Othello for four, balls turn to the encloser (4 players)",
+        olympiad_rolit::Position
+    ),
+];
 
 /// The entry named `name`, or an input error listing the known names.
 pub fn find(name: &str) -> anyhow::Result<&'static Entry> {
@@ -125,5 +132,17 @@ impl CliGame for olympiad_caissa::Position {
         rng: &mut olympiad_core::SplitMix64,
     ) -> Self::Move {
         olympiad_caissa::playout::biased_move(self, moves, rng)
+    }
+}
+
+impl CliGame for olympiad_rolit::Position {
+    fn start() -> Self {
+        olympiad_rolit::Position::start()
+    }
+    fn draw(&self) -> String {
+        self.to_string()
+    }
+    fn seat_name(seat: olympiad_core::Seat) -> String {
+        format!("player {}", seat.0 + 1)
     }
 }

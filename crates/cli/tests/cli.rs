@@ -23,6 +23,17 @@ fn games_lists_caissa() {
     let o = olympiad(&["games"]);
     assert!(o.status.success());
     assert!(stdout(&o).lines().any(|l| l.starts_with("caissa ")));
+    assert!(stdout(&o).lines().any(|l| l.starts_with("rolit ")));
+}
+
+#[test]
+fn rolit_perft_and_show() {
+    let o = olympiad(&["perft", "rolit", "3", "--moves", ""]);
+    assert!(stdout(&o).contains("nodes: 136\n"), "{}", stdout(&o));
+    let o = olympiad(&["show", "rolit", "--moves", "30 19"]);
+    let out = stdout(&o);
+    assert!(out.contains("to move: player 3"), "{out}");
+    assert!(out.contains("legal moves (4): 10 21 23 35"), "{out}");
 }
 
 #[test]

@@ -1,0 +1,25 @@
+//! Zobrist keys, generated at compile time from a fixed seed.
+
+use crate::PLAYERS;
+use olympiad_core::SplitMix64;
+
+const fn keys<const N: usize>(seed: u64) -> [u64; N] {
+    let mut rng = SplitMix64::new(seed);
+    let mut t = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        t[i] = rng.next_u64();
+        i += 1;
+    }
+    t
+}
+
+/// A ball of player `p` on a square.
+pub static BALL: [[u64; 64]; PLAYERS] = [
+    keys::<64>(0x7011_7000),
+    keys::<64>(0x7011_7001),
+    keys::<64>(0x7011_7002),
+    keys::<64>(0x7011_7003),
+];
+/// Player `p` to move.
+pub static SIDE: [u64; PLAYERS] = keys::<PLAYERS>(0x7011_7004);
