@@ -30,6 +30,7 @@
 //!     concurrency: 1,
 //!     out_dir: None,
 //!     address_space_bytes: None,
+//!     sprt: None,
 //! };
 //! let a = player("builtin:random:seed=1");
 //! let b = player("builtin:random:seed=2");
@@ -43,6 +44,7 @@ pub mod process;
 pub mod rating;
 pub mod referee;
 pub mod spec;
+pub mod sprt;
 
 pub use matches::{Contestant, MatchConfig, MatchError, MatchSummary, run_match};
 pub use player::{EnginePlayer, Fault, Player, PlayerEnd, ProgramPlayer, Reply, Turn};

@@ -8,13 +8,14 @@ use crate::process::{Limits, ProcessConfig};
 use crate::rating::Wdl;
 use crate::referee::{GameRecord, RefereeConfig, play_game};
 use crate::spec::PlayerSpec;
+use crate::sprt::{Pentanomial, Sprt, Verdict};
 use olympiad_catalog::{EngineContext, GameEntry, ThinkTime};
 use olympiad_protocol::codecup::MAX_REPLY_BYTES;
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 use thiserror::Error;
@@ -56,6 +57,8 @@ pub struct MatchConfig {
     pub out_dir: Option<PathBuf>,
     /// Memory limit for programs (the CPU limit follows from the time control).
     pub address_space_bytes: Option<u64>,
+    /// Stop as soon as this test decides (games are paired `2k`, `2k + 1`: seats swapped).
+    pub sprt: Option<Sprt>,
 }
 
 /// The tally of a match so far, from the first player's point of view.
@@ -67,6 +70,13 @@ pub struct MatchSummary {
     pub terminations: BTreeMap<String, u32>,
     /// Faults per player (index 0: the first player).
     pub faults: [u32; 2],
+    /// Finished game pairs (games `2k` and `2k + 1`), from the first player's point of view.
+    pub pairs: Pentanomial,
+    /// The first player's score in games whose pair partner has not finished yet.
+    pending: BTreeMap<u64, f64>,
+    /// The SPRT's decision and the pairs it was taken on (games under way then still finish
+    /// and are counted above, but do not change the decision).
+    pub sprt_decision: Option<(Verdict, u64)>,
 }
 
 /// Why a match could not run.
@@ -167,10 +177,25 @@ impl MatchSummary {
     pub fn add(&mut self, record: &GameRecord) {
         let a_seat = (record.index % 2) as usize;
         let (mine, theirs) = (record.points[a_seat], record.points[1 - a_seat]);
-        match mine.partial_cmp(&theirs) {
-            Some(std::cmp::Ordering::Greater) => self.wdl.wins += 1,
-            Some(std::cmp::Ordering::Less) => self.wdl.losses += 1,
-            _ => self.wdl.draws += 1,
+        let score = match mine.partial_cmp(&theirs) {
+            Some(std::cmp::Ordering::Greater) => {
+                self.wdl.wins += 1;
+                1.0
+            }
+            Some(std::cmp::Ordering::Less) => {
+                self.wdl.losses += 1;
+                0.0
+            }
+            _ => {
+                self.wdl.draws += 1;
+                0.5
+            }
+        };
+        match self.pending.remove(&(record.index ^ 1)) {
+            Some(other) => self.pairs.add(score, other),
+            None => {
+                self.pending.insert(record.index, score);
+            }
         }
         *self
             .terminations
@@ -218,6 +243,7 @@ pub fn run_match(
         None => None,
     };
     let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
     let mut summary = MatchSummary::default();
     let (tx, rx) = mpsc::channel::<GameRecord>();
     let workers = config.concurrency.min(config.games.max(1) as usize);
@@ -225,8 +251,12 @@ pub fn run_match(
         for _ in 0..workers {
             let tx = tx.clone();
             let next = &next;
+            let stop = &stop;
             scope.spawn(move || {
                 loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= config.games {
                         break;
@@ -240,6 +270,14 @@ pub fn run_match(
         drop(tx);
         for record in rx {
             summary.add(&record);
+            if let Some(test) = &config.sprt
+                && summary.sprt_decision.is_none()
+                && test.verdict(&summary.pairs) != Verdict::Continue
+            {
+                summary.sprt_decision = Some((test.verdict(&summary.pairs), summary.pairs.pairs()));
+                // Games already under way finish and are recorded; no new one starts.
+                stop.store(true, Ordering::Relaxed);
+            }
             if let Some((file, path)) = records.as_mut() {
                 let line = serde_json::to_string(&record).expect("records serialize");
                 writeln!(file, "{line}")

@@ -3,6 +3,7 @@
 //! Everything a user can get wrong (game, player specs, programs, the players file) is
 //! checked before the first game starts, and is an input error (exit code 2).
 
+use olympiad_arena::sprt::{DEFAULT_ALPHA, DEFAULT_BETA, Sprt, Verdict};
 use olympiad_arena::{
     Contestant, GameRecord, MatchConfig, MatchSummary, PlayerSpec, RefereeConfig, Termination,
     TimeControl, run_match,
@@ -51,6 +52,40 @@ pub struct Args {
     /// Address-space limit for programs, in MiB (0: none).
     #[arg(long, default_value_t = 2048)]
     pub memory_mib: u64,
+    /// Stop early by a sequential probability ratio test on game pairs: ELO0,ELO1 in
+    /// normalized Elo, optionally ,ALPHA,BETA (default 0.05 each). `--games` is the maximum.
+    #[arg(long, value_parser = parse_sprt, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    pub sprt: Option<Sprt>,
+}
+
+fn parse_sprt(text: &str) -> Result<Sprt, String> {
+    let numbers: Vec<f64> = text
+        .split(',')
+        .map(|t| {
+            t.trim()
+                .parse::<f64>()
+                .map_err(|_| format!("'{t}' is not a number"))
+        })
+        .collect::<Result<_, _>>()?;
+    let (elo0, elo1, alpha, beta) = match numbers[..] {
+        [e0, e1] => (e0, e1, DEFAULT_ALPHA, DEFAULT_BETA),
+        [e0, e1, a, b] => (e0, e1, a, b),
+        _ => return Err("expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA".into()),
+    };
+    if elo1 <= elo0 {
+        return Err(format!("ELO1 ({elo1}) must be greater than ELO0 ({elo0})"));
+    }
+    for (name, p) in [("ALPHA", alpha), ("BETA", beta)] {
+        if !(p > 0.0 && p < 0.5) {
+            return Err(format!("{name} ({p}) must be between 0 and 0.5"));
+        }
+    }
+    Ok(Sprt {
+        elo0,
+        elo1,
+        alpha,
+        beta,
+    })
 }
 
 /// The `[players]` table of the players file.
@@ -155,6 +190,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         concurrency: args.concurrency,
         out_dir: args.out.clone(),
         address_space_bytes: (args.memory_mib > 0).then_some(args.memory_mib << 20),
+        sprt: args.sprt,
     };
     let total = args.games;
     let width = total.to_string().len();
@@ -162,6 +198,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         println!("{}", game_line(record, tally, total, width));
     })?;
     print_summary(&a.name, &b.name, &summary);
+    if let Some(test) = &args.sprt {
+        print_sprt(test, &summary);
+    }
     if let Some(dir) = &args.out {
         println!(
             "records: {}",
@@ -225,6 +264,39 @@ fn print_summary(a: &str, b: &str, s: &MatchSummary) {
         .collect();
     println!("terminations: {}", ends.join(", "));
     println!("faults: {a} {}, {b} {}", s.faults[0], s.faults[1]);
+}
+
+fn print_sprt(test: &Sprt, s: &MatchSummary) {
+    let p = &s.pairs;
+    let (lower, upper) = test.bounds();
+    println!(
+        "pairs (LL LD WL+DD WD WW): {} {} {} {} {}",
+        p.0[0], p.0[1], p.0[2], p.0[3], p.0[4]
+    );
+    let nelo = p
+        .normalized_elo()
+        .map_or("n/a".to_string(), |e| format!("{e:+.1}"));
+    let los = p
+        .los()
+        .map_or("n/a".to_string(), |l| format!("{:.1}%", 100.0 * l));
+    println!("normalized elo: {nelo}, LOS: {los}");
+    let verdict = match s.sprt_decision {
+        Some((Verdict::AcceptH1, n)) => {
+            format!("H1 accepted after {n} pairs: elo >= {}", test.elo1)
+        }
+        Some((Verdict::AcceptH0, n)) => {
+            format!("H0 accepted after {n} pairs: elo <= {}", test.elo0)
+        }
+        _ => "undecided (ran out of games)".to_string(),
+    };
+    println!(
+        "sprt [{}, {}] alpha {} beta {}: LLR {:.2} in [{lower:.2}, {upper:.2}]: {verdict}",
+        test.elo0,
+        test.elo1,
+        test.alpha,
+        test.beta,
+        test.llr(p)
+    );
 }
 
 #[cfg(test)]
