@@ -65,13 +65,22 @@ macro_rules! game {
 }
 
 /// Every game, in the order lists show them.
-pub static GAMES: &[GameEntry] = &[game!(
-    "caissa",
-    "Caïssa, the CodeCup 2003 game: chess-like, 7x7 tiles that sink away",
-    2,
-    olympiad_caissa::Position,
-    olympiad_caissa::Position::start()
-)];
+pub static GAMES: &[GameEntry] = &[
+    game!(
+        "caissa",
+        "Caïssa, the CodeCup 2003 game: chess-like, 7x7 tiles that sink away",
+        2,
+        olympiad_caissa::Position,
+        olympiad_caissa::Position::start()
+    ),
+    game!(
+        "rolit",
+        "Rolit, the Caia example game: Othello for four",
+        4,
+        olympiad_rolit::Position,
+        olympiad_rolit::Position::start()
+    ),
+];
 
 /// What the catalog could not find or build.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -122,16 +131,19 @@ mod tests {
             for _ in 0..20 {
                 let mut g = (entry.start)();
                 assert_eq!(g.num_players(), entry.players);
+                let mut last = String::new();
                 while g.outcome().is_none() {
                     let moves = g.legal_moves();
                     assert!(!moves.is_empty());
                     let text = g.position_text();
                     let again = (entry.from_text)(&text).unwrap();
                     assert_eq!(again.position_text(), text);
-                    g.play(&moves[rng.below(moves.len())]).unwrap();
+                    last = moves[rng.below(moves.len())].clone();
+                    g.play(&last).unwrap();
                 }
                 assert!(g.legal_moves().is_empty());
-                assert!(matches!(g.play("a1-a2"), Err(PlayError::GameOver(_))));
+                // A well-formed move after the end is refused as such.
+                assert!(matches!(g.play(&last), Err(PlayError::GameOver(_))));
             }
         }
     }
@@ -140,6 +152,6 @@ mod tests {
     fn unknown_names_list_the_known_ones() {
         assert_eq!(find_game("CAISSA").unwrap().name, "caissa");
         let e = find_game("go").unwrap_err().to_string();
-        assert_eq!(e, "unknown game 'go' (known: caissa)");
+        assert_eq!(e, "unknown game 'go' (known: caissa, rolit)");
     }
 }
