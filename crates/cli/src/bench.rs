@@ -69,13 +69,17 @@ fn median(mut xs: Vec<f64>) -> f64 {
 /// `olympiad bench` for one game.
 pub fn run_game<G: CliGame>(args: &Args) -> anyhow::Result<()> {
     let phases = bench_positions::<G>();
-    println!(
+    say!(
         "{} move generation, one thread, median of {} runs",
-        args.game, args.runs
+        args.game,
+        args.runs
     );
-    println!(
+    say!(
         "{:<10} {:>10} {:>14} {:>16}",
-        "phase", "positions", "moves/pos", "legal moves/s"
+        "phase",
+        "positions",
+        "moves/pos",
+        "legal moves/s"
     );
     let all: Vec<G> = phases.iter().flatten().cloned().collect();
     for (name, set) in ["opening", "middle", "endgame", "all"]
@@ -97,7 +101,7 @@ pub fn run_game<G: CliGame>(args: &Args) -> anyhow::Result<()> {
             }
             rates.push(generated as f64 / started.elapsed().as_secs_f64());
         }
-        println!(
+        say!(
             "{:<10} {:>10} {:>14.1} {:>16.0}",
             name,
             set.len(),
@@ -117,7 +121,7 @@ pub fn run_game<G: CliGame>(args: &Args) -> anyhow::Result<()> {
         .run(&start, args.depth);
         rates.push(nodes as f64 / started.elapsed().as_secs_f64());
     }
-    println!(
+    say!(
         "perft({}) from the start = {nodes}: {:.0} leaves/s (median)",
         args.depth,
         median(rates)

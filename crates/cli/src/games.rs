@@ -88,7 +88,7 @@ pub fn find(name: &str) -> anyhow::Result<&'static Entry> {
 pub fn list() -> anyhow::Result<()> {
     let width = GAMES.iter().map(|e| e.name.len()).max().unwrap_or(0);
     for e in GAMES {
-        println!("{:width$}  {}", e.name, e.summary);
+        say!("{:width$}  {}", e.name, e.summary);
     }
     Ok(())
 }

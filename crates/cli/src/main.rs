@@ -1,6 +1,19 @@
 //! `olympiad`: the one binary. Each subcommand lives in its own module; this file only parses
 //! the command line and turns errors into messages and exit codes (2 for bad input).
 
+/// Prints a line to standard output. When the reader has gone (`olympiad ... | head`), it
+/// exits quietly with success, as Unix tools do, instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => { $crate::say_line(format_args!($($arg)*), true) };
+}
+
+/// Prints a line to standard output and carries on if nobody reads it any more (for
+/// long-running work, like a match, whose records go to files and whose programs must be
+/// shut down in order).
+macro_rules! say_or_drop {
+    ($($arg:tt)*) => { $crate::say_line(format_args!($($arg)*), false) };
+}
+
 mod bench;
 mod games;
 mod matches;
@@ -45,6 +58,18 @@ impl std::fmt::Display for InputError {
 }
 
 impl std::error::Error for InputError {}
+
+/// Writes one line to standard output; on a closed pipe, exits (`exit_on_close`) or drops it.
+pub fn say_line(args: std::fmt::Arguments<'_>, exit_on_close: bool) {
+    use std::io::Write;
+    let result = writeln!(std::io::stdout().lock(), "{args}");
+    if let Err(e) = result
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+        && exit_on_close
+    {
+        std::process::exit(0);
+    }
+}
 
 /// Shorthand for returning an [`InputError`].
 pub fn input_error(message: impl Into<String>) -> anyhow::Error {

@@ -195,14 +195,14 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let total = args.games;
     let width = total.to_string().len();
     let summary = run_match(&config, &a, &b, |record, tally| {
-        println!("{}", game_line(record, tally, total, width));
+        say_or_drop!("{}", game_line(record, tally, total, width));
     })?;
     print_summary(&a.name, &b.name, &summary);
     if let Some(test) = &args.sprt {
         print_sprt(test, &summary);
     }
     if let Some(dir) = &args.out {
-        println!(
+        say_or_drop!(
             "records: {}",
             dir.join(olympiad_arena::matches::RECORDS_FILE).display()
         );
@@ -239,39 +239,43 @@ fn game_line(r: &GameRecord, tally: &MatchSummary, total: u64, width: usize) -> 
 
 fn print_summary(a: &str, b: &str, s: &MatchSummary) {
     let w = &s.wdl;
-    println!(
+    say_or_drop!(
         "{a} vs {b}: W {} D {} L {} ({} games)",
         w.wins,
         w.draws,
         w.losses,
         w.games()
     );
-    println!(
+    say_or_drop!(
         "score: {:.1}/{} ({:.1}%)",
         w.points(),
         w.games(),
         100.0 * w.score()
     );
     match w.elo() {
-        Some((elo, Some(ci))) => println!("elo: {elo:+.1} +- {ci:.1} (95%)"),
-        Some((elo, None)) => println!("elo: {elo:+.1} (too few games for an interval)"),
-        None => println!("elo: unbounded (a score of 0% or 100%)"),
+        Some((elo, Some(ci))) => say_or_drop!("elo: {elo:+.1} +- {ci:.1} (95%)"),
+        Some((elo, None)) => say_or_drop!("elo: {elo:+.1} (too few games for an interval)"),
+        None => say_or_drop!("elo: unbounded (a score of 0% or 100%)"),
     }
     let ends: Vec<String> = s
         .terminations
         .iter()
         .map(|(k, n)| format!("{k} {n}"))
         .collect();
-    println!("terminations: {}", ends.join(", "));
-    println!("faults: {a} {}, {b} {}", s.faults[0], s.faults[1]);
+    say_or_drop!("terminations: {}", ends.join(", "));
+    say_or_drop!("faults: {a} {}, {b} {}", s.faults[0], s.faults[1]);
 }
 
 fn print_sprt(test: &Sprt, s: &MatchSummary) {
     let p = &s.pairs;
     let (lower, upper) = test.bounds();
-    println!(
+    say_or_drop!(
         "pairs (LL LD WL+DD WD WW): {} {} {} {} {}",
-        p.0[0], p.0[1], p.0[2], p.0[3], p.0[4]
+        p.0[0],
+        p.0[1],
+        p.0[2],
+        p.0[3],
+        p.0[4]
     );
     let nelo = p
         .normalized_elo()
@@ -279,7 +283,7 @@ fn print_sprt(test: &Sprt, s: &MatchSummary) {
     let los = p
         .los()
         .map_or("n/a".to_string(), |l| format!("{:.1}%", 100.0 * l));
-    println!("normalized elo: {nelo}, LOS: {los}");
+    say_or_drop!("normalized elo: {nelo}, LOS: {los}");
     let verdict = match s.sprt_decision {
         Some((Verdict::AcceptH1, n)) => {
             format!("H1 accepted after {n} pairs: elo >= {}", test.elo1)
@@ -289,7 +293,7 @@ fn print_sprt(test: &Sprt, s: &MatchSummary) {
         }
         _ => "undecided (ran out of games)".to_string(),
     };
-    println!(
+    say_or_drop!(
         "sprt [{}, {}] alpha {} beta {}: LLR {:.2} in [{lower:.2}, {upper:.2}]: {verdict}",
         test.elo0,
         test.elo1,

@@ -64,15 +64,15 @@ pub fn run_game<G: CliGame>(args: &Args) -> anyhow::Result<()> {
     let nodes = if args.divide {
         let rows = driver.divide(&pos, args.depth);
         for (mv, count) in &rows {
-            println!("{}: {count}", pos.format_move(*mv));
+            say!("{}: {count}", pos.format_move(*mv));
         }
         rows.iter().map(|r| r.1).sum()
     } else {
         driver.run(&pos, args.depth)
     };
     let secs = started.elapsed().as_secs_f64();
-    println!("nodes: {nodes}");
-    println!(
+    say!("nodes: {nodes}");
+    say!(
         "time: {secs:.3} s, {:.0} nodes/s",
         nodes as f64 / secs.max(1e-9)
     );

@@ -24,23 +24,23 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 /// `olympiad show` for one game.
 pub fn run_game<G: CliGame>(args: &Args) -> anyhow::Result<()> {
     let pos: G = games::setup(args.position.as_deref(), args.moves.as_deref())?;
-    print!("{}", pos.draw());
-    println!("to move: {}", G::seat_name(pos.to_move()));
+    say!("{}", pos.draw().trim_end());
+    say!("to move: {}", G::seat_name(pos.to_move()));
     for line in pos.status() {
-        println!("{line}");
+        say!("{line}");
     }
     let moves = pos.legal_move_texts();
-    println!("legal moves ({}): {}", moves.len(), moves.join(" "));
+    say!("legal moves ({}): {}", moves.len(), moves.join(" "));
     if let Some(outcome) = pos.outcome() {
         match outcome.winner() {
-            Some(seat) => println!(
+            Some(seat) => say!(
                 "game over: {} wins ({})",
                 G::seat_name(seat),
                 outcome.reason
             ),
-            None => println!("game over: no winner ({})", outcome.reason),
+            None => say!("game over: no winner ({})", outcome.reason),
         }
     }
-    println!("position: {}", pos.position_text());
+    say!("position: {}", pos.position_text());
     Ok(())
 }

@@ -136,3 +136,19 @@ fn bad_input_exits_2_and_says_where() {
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::process::Stdio;
+    // perft(5) takes a while, so the pipe is closed before the first line is written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_olympiad"))
+        .args(["perft", "caissa", "5", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}
