@@ -152,17 +152,18 @@ pub fn orthogonal(a: u8, b: u8) -> bool {
 }
 
 /// Squares attacked along direction `d` from `sq`, up to and including the first piece.
+///
+/// Branch-free: a sentinel bit stands for "no piece on the ray" — bit 63 for the directions
+/// that increase the index (its ray is empty), bit 0 for the others (a1 has no square below
+/// or to its left, so its rays in those directions are empty too).
 #[inline(always)]
 fn ray_attacks<const D: usize>(sq: u8, occ: u64) -> u64 {
     let ray = RAYS[D][sq as usize];
     let blockers = ray & occ;
-    if blockers == 0 {
-        return ray;
-    }
     let first = if D < 4 {
-        blockers.trailing_zeros()
+        (blockers | 1 << 63).trailing_zeros()
     } else {
-        63 - blockers.leading_zeros()
+        63 - (blockers | 1).leading_zeros()
     };
     ray ^ RAYS[D][first as usize]
 }
