@@ -37,4 +37,4 @@ pub mod conformance;
 
 pub use game::{Game, Hashed, MAX_SEATS, Notation, Outcome, Seat, TwoPlayerZeroSum};
 pub use moves::MoveList;
-pub use rng::SplitMix64;
+pub use rng::{SplitMix64, random_keys};

@@ -37,6 +37,18 @@ impl SplitMix64 {
     }
 }
 
+/// `N` random 64-bit keys from `seed`, at compile time (Zobrist tables).
+pub const fn random_keys<const N: usize>(seed: u64) -> [u64; N] {
+    let mut rng = SplitMix64::new(seed);
+    let mut keys = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        keys[i] = rng.next_u64();
+        i += 1;
+    }
+    keys
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,18 +3,7 @@
 
 use crate::bitboard::NONE;
 use crate::position::Move;
-use olympiad_core::SplitMix64;
-
-const fn keys<const N: usize>(seed: u64) -> [u64; N] {
-    let mut rng = SplitMix64::new(seed);
-    let mut t = [0u64; N];
-    let mut i = 0;
-    while i < N {
-        t[i] = rng.next_u64();
-        i += 1;
-    }
-    t
-}
+use olympiad_core::random_keys as keys;
 
 const fn piece_keys() -> [[[u64; 64]; 4]; 2] {
     let mut t = [[[0u64; 64]; 4]; 2];

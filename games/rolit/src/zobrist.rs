@@ -1,18 +1,7 @@
 //! Zobrist keys, generated at compile time from a fixed seed.
 
 use crate::PLAYERS;
-use olympiad_core::SplitMix64;
-
-const fn keys<const N: usize>(seed: u64) -> [u64; N] {
-    let mut rng = SplitMix64::new(seed);
-    let mut t = [0u64; N];
-    let mut i = 0;
-    while i < N {
-        t[i] = rng.next_u64();
-        i += 1;
-    }
-    t
-}
+use olympiad_core::random_keys as keys;
 
 /// A ball of player `p` on a square.
 pub static BALL: [[u64; 64]; PLAYERS] = [
