@@ -26,7 +26,13 @@ use std::process::ExitCode;
 /// The computer-games olympiad: exact rules, perft-verified move generators, engines and
 /// tournaments for competition games.
 #[derive(Parser, Debug)]
-#[command(name = "olympiad", version, about, long_about = None)]
+#[command(
+    name = "olympiad",
+    version,
+    about = "The computer-games olympiad: exact rules, perft-verified move generators, an arena \
+             that runs game programs with exact clocks, and match statistics.",
+    after_help = "Games: `olympiad games`. Each command explains itself: `olympiad help COMMAND`."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -21,7 +21,7 @@ pub struct Args {
     /// Print the count below each root move, one line `MOVE: COUNT` each.
     #[arg(long)]
     pub divide: bool,
-    /// Worker threads (default 1).
+    /// Worker threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Transposition table size in MiB (0 = none). Entries hold whole positions, so a hash
