@@ -19,6 +19,7 @@ mod games;
 mod matches;
 mod perft;
 mod show;
+mod sudoku;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -51,6 +52,9 @@ enum Command {
     /// Play a match between two players (built-in engines or programs speaking the CodeCup
     /// dialogue): seats alternate, one line per game, W/D/L, score and Elo at the end.
     Match(matches::Args),
+    /// Solve Sudoku puzzles (first, unique or all solutions), or explain each step in Aart
+    /// Bik's notation with --verbose.
+    Sudoku(sudoku::Args),
 }
 
 /// An error caused by the user's input (exit code 2), as opposed to a failure of the program.
@@ -90,6 +94,7 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Sudoku(args) => sudoku::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
