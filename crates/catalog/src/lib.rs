@@ -80,6 +80,20 @@ pub static GAMES: &[GameEntry] = &[
         olympiad_rolit::Position,
         olympiad_rolit::Position::start()
     ),
+    game!(
+        "checkers",
+        "8x8 checkers (English draughts): compulsory captures, PDN notation",
+        2,
+        olympiad_checkers::Position,
+        olympiad_checkers::Position::start()
+    ),
+    game!(
+        "reversi",
+        "8x8 reversi (Othello): passes are moves, most discs wins",
+        2,
+        olympiad_reversi::Position,
+        olympiad_reversi::Position::start()
+    ),
 ];
 
 /// What the catalog could not find or build.
@@ -152,6 +166,9 @@ mod tests {
     fn unknown_names_list_the_known_ones() {
         assert_eq!(find_game("CAISSA").unwrap().name, "caissa");
         let e = find_game("go").unwrap_err().to_string();
-        assert_eq!(e, "unknown game 'go' (known: caissa, rolit)");
+        assert_eq!(
+            e,
+            "unknown game 'go' (known: caissa, rolit, checkers, reversi)"
+        );
     }
 }

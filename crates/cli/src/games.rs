@@ -70,6 +70,16 @@ pub const GAMES: &[Entry] = &[
         "Rolit, the Caia example game: Othello for four, balls turn to the encloser (4 players)",
         olympiad_rolit::Position
     ),
+    entry!(
+        "checkers",
+        "8x8 checkers (English draughts): compulsory captures, PDN notation (2 players)",
+        olympiad_checkers::Position
+    ),
+    entry!(
+        "reversi",
+        "8x8 reversi (Othello): passes are moves, most discs wins (2 players)",
+        olympiad_reversi::Position
+    ),
 ];
 
 /// The entry named `name`, or an input error listing the known names.

@@ -15,6 +15,7 @@ macro_rules! say_or_drop {
 }
 
 mod bench;
+mod board_games;
 mod games;
 mod matches;
 mod perft;

@@ -146,6 +146,14 @@ pub trait Game: Clone + Send + Sync + PartialEq + fmt::Debug {
         self.legal_moves().len()
     }
 
+    /// Calls `f` with the legal moves (perft's inner loop uses this). The default lists them
+    /// with `legal_moves`; a game whose move list is large overrides it to fill a list in its
+    /// own frame, because returning a `MoveList` by value copies its whole capacity.
+    #[inline]
+    fn with_legal_moves<R>(&self, f: impl FnOnce(&[Self::Move]) -> R) -> R {
+        f(&self.legal_moves())
+    }
+
     /// The position after `mv`.
     #[inline]
     fn after(&self, mv: Self::Move) -> Self {

@@ -54,8 +54,7 @@ pub fn perft_with<G: Game>(pos: &G, depth: u32, rule: GameOverLeaves) -> u128 {
             0 => rule.value(1),
             n => n as u128,
         },
-        _ => {
-            let moves = pos.legal_moves();
+        _ => pos.with_legal_moves(|moves| {
             if moves.is_empty() {
                 return rule.value(depth);
             }
@@ -63,7 +62,7 @@ pub fn perft_with<G: Game>(pos: &G, depth: u32, rule: GameOverLeaves) -> u128 {
                 .iter()
                 .map(|&mv| perft_with(&pos.after(mv), depth - 1, rule))
                 .sum()
-        }
+        }),
     }
 }
 
@@ -250,15 +249,15 @@ fn count_hashed<G: Hashed>(pos: &G, depth: u32, rule: GameOverLeaves, t: &PerftT
     if let Some(n) = t.probe(key, pos, depth) {
         return n;
     }
-    let moves = pos.legal_moves();
-    let n = if moves.is_empty() {
-        rule.value(depth)
-    } else {
+    let n = pos.with_legal_moves(|moves| {
+        if moves.is_empty() {
+            return rule.value(depth);
+        }
         moves
             .iter()
             .map(|&mv| count_hashed(&pos.after(mv), depth - 1, rule, t))
             .sum()
-    };
+    });
     t.store(key, pos, depth, n);
     n
 }
