@@ -31,6 +31,7 @@
 //!     out_dir: None,
 //!     address_space_bytes: None,
 //!     sprt: None,
+//!     openings: Vec::new(),
 //! };
 //! let a = player("builtin:random:seed=1");
 //! let b = player("builtin:random:seed=2");

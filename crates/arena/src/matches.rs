@@ -9,7 +9,7 @@ use crate::rating::Wdl;
 use crate::referee::{GameRecord, RefereeConfig, play_game};
 use crate::spec::PlayerSpec;
 use crate::sprt::{Pentanomial, Sprt, Verdict};
-use olympiad_catalog::{EngineContext, GameEntry, ThinkTime};
+use olympiad_catalog::{DynGame, EngineContext, GameEntry, ThinkTime};
 use olympiad_protocol::codecup::MAX_REPLY_BYTES;
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -59,6 +59,11 @@ pub struct MatchConfig {
     pub address_space_bytes: Option<u64>,
     /// Stop as soon as this test decides (games are paired `2k`, `2k + 1`: seats swapped).
     pub sprt: Option<Sprt>,
+    /// Opening lines (moves in the game's notation, separated by spaces): games `2k` and
+    /// `2k + 1` both start after opening `k` (modulo the count), seats swapped. Empty: every
+    /// game starts from the start position. Built-in players only: the CodeCup dialogue
+    /// has no way to start a program from another position.
+    pub openings: Vec<String>,
 }
 
 /// The tally of a match so far, from the first player's point of view.
@@ -114,6 +119,48 @@ impl MatchConfig {
         total.as_secs() + 1 + CPU_LIMIT_MARGIN_SECS
     }
 
+    /// The position game `index` starts from: the start, or the start after its opening.
+    pub fn start_position(&self, index: u64) -> Result<Box<dyn DynGame>, MatchError> {
+        let mut game = (self.game.start)();
+        if self.openings.is_empty() {
+            return Ok(game);
+        }
+        let k = (index / 2) as usize % self.openings.len();
+        for word in self.openings[k].split_whitespace() {
+            game.play(word)
+                .map_err(|e| MatchError::Config(format!("opening {}: move {word}: {e}", k + 1)))?;
+        }
+        if game.outcome().is_some() {
+            return Err(MatchError::Config(format!(
+                "opening {} ends the game",
+                k + 1
+            )));
+        }
+        Ok(game)
+    }
+
+    /// Checks the openings (every move legal, no finished game) and that only built-in
+    /// players play them.
+    pub fn check_openings(&self, contestants: [&Contestant; 2]) -> Result<(), MatchError> {
+        if self.openings.is_empty() {
+            return Ok(());
+        }
+        if let Some(c) = contestants
+            .iter()
+            .find(|c| matches!(c.spec, PlayerSpec::Command { .. }))
+        {
+            return Err(MatchError::Config(format!(
+                "{} is a program: openings need built-in players (the CodeCup dialogue \
+                 always starts from the start position)",
+                c.name
+            )));
+        }
+        for k in 0..self.openings.len() {
+            self.start_position(2 * k as u64)?;
+        }
+        Ok(())
+    }
+
     /// Creates the player for `seat` of game `index`.
     pub fn make_player(&self, who: &Contestant, index: u64, seat: usize) -> Box<dyn Player> {
         match &who.spec {
@@ -122,8 +169,12 @@ impl MatchConfig {
                     game: self.game,
                     game_index: index,
                 };
+                let start = match self.start_position(index) {
+                    Ok(game) => game,
+                    Err(e) => return Box::new(Unstarted(Fault::Crash(e.to_string()))),
+                };
                 match (engine.create)(&ctx, options) {
-                    Ok(e) => Box::new(EnginePlayer::new(e, (self.game.start)())),
+                    Ok(e) => Box::new(EnginePlayer::new(e, start)),
                     Err(e) => Box::new(Unstarted(Fault::Crash(format!("cannot create: {e}")))),
                 }
             }
@@ -162,8 +213,11 @@ impl MatchConfig {
             self.make_player(seated[0], index, 0),
             self.make_player(seated[1], index, 1),
         ];
+        let start = self
+            .start_position(index)
+            .expect("openings are checked before the match starts");
         play_game(
-            (self.game.start)(),
+            start,
             &mut players,
             [seated[0].name.clone(), seated[1].name.clone()],
             &self.referee,
@@ -225,6 +279,7 @@ pub fn run_match(
             config.game.name, config.game.players
         )));
     }
+    config.check_openings([a, b])?;
     let mut records = match &config.out_dir {
         Some(dir) => {
             let output = |source, path: &PathBuf| MatchError::Output {

@@ -195,9 +195,10 @@ mod tests {
         ));
         let msg = |s: &str| PlayerSpec::parse(s, game()).unwrap_err().to_string();
         assert_eq!(
-            msg("builtin:hipp"),
-            "player 'builtin:hipp': unknown engine 'hipp' (known: random)"
+            msg("builtin:alphazero"),
+            "player 'builtin:alphazero': unknown engine 'alphazero' (known: random, hipp, caissa)"
         );
+        assert!(msg("builtin:hipp:hash=4").contains("no option 'hash'"));
         assert!(msg("builtin:random:depth=3").contains("no option 'depth'"));
         assert!(msg("random").contains("is not builtin:NAME"));
         assert!(msg("cmd:").contains("empty command"));

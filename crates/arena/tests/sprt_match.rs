@@ -38,6 +38,7 @@ fn a_clear_match_stops_early_with_h1() {
             alpha: 0.05,
             beta: 0.05,
         }),
+        openings: Vec::new(),
     };
     let summary = run_match(&config, &random, &loser, |_, _| {}).unwrap();
     let (verdict, pairs) = summary

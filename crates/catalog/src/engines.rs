@@ -96,11 +96,25 @@ pub struct EngineEntry {
 }
 
 /// Every built-in engine.
-pub static ENGINES: &[EngineEntry] = &[EngineEntry {
-    name: "random",
-    summary: "uniformly random legal moves; option seed=N (mixed with the game's number)",
-    create: RandomEngine::create,
-}];
+pub static ENGINES: &[EngineEntry] = &[
+    EngineEntry {
+        name: "random",
+        summary: "uniformly random legal moves; option seed=N (mixed with the game's number)",
+        create: RandomEngine::create,
+    },
+    EngineEntry {
+        name: "hipp",
+        summary: "Caïssa: the CodeCup 2003 champion rebuilt from its paper (MTD(f) in -25..25); \
+                  options depth=N, nodes=N, movetime=MS, book=on|off, skip=on|off",
+        create: crate::caissa_engines::CaissaEngine::create_hipp,
+    },
+    EngineEntry {
+        name: "caissa",
+        summary: "Caïssa: our default engine (PVS, transposition table, queen-safety \
+                  evaluation); options depth=N, nodes=N, movetime=MS, book=on|off, hash=MIB",
+        create: crate::caissa_engines::CaissaEngine::create_caissa,
+    },
+];
 
 /// The engine named `name` (case-insensitive).
 pub fn find_engine(name: &str) -> Result<&'static EngineEntry, CatalogError> {

@@ -21,9 +21,11 @@
 //! assert!(game.legal_moves().contains(&mv));
 //! ```
 
+mod caissa_engines;
 mod dyngame;
 mod engines;
 
+pub use caissa_engines::CaissaEngine;
 pub use dyngame::{DynGame, PlayError, TextGame};
 pub use engines::{
     CreateEngine, ENGINES, Engine, EngineContext, EngineEntry, Options, RandomEngine, ThinkTime,

@@ -16,9 +16,11 @@ macro_rules! say_or_drop {
 
 mod bench;
 mod board_games;
+mod book;
 mod games;
 mod matches;
 mod perft;
+mod play;
 mod show;
 mod sudoku;
 
@@ -53,6 +55,11 @@ enum Command {
     /// Play a match between two players (built-in engines or programs speaking the CodeCup
     /// dialogue): seats alternate, one line per game, W/D/L, score and Elo at the end.
     Match(matches::Args),
+    /// Play a game as a CodeCup player program (Caïssa): read `start` or the opponent's
+    /// moves on stdin, answer each with a move on stdout; search reports on stderr.
+    Play(play::Args),
+    /// Rebuild the Caïssa opening book by deep searches of the first plies.
+    Book(book::Args),
     /// Solve Sudoku puzzles (first, unique or all solutions), or explain each step in Aart
     /// Bik's notation with --verbose.
     Sudoku(sudoku::Args),
@@ -96,6 +103,8 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Sudoku(args) => sudoku::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Book(args) => book::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -103,6 +112,8 @@ fn main() -> ExitCode {
             eprintln!("olympiad: {e:#}");
             if e.downcast_ref::<InputError>().is_some() {
                 ExitCode::from(2)
+            } else if e.downcast_ref::<play::OpponentError>().is_some() {
+                ExitCode::from(3)
             } else {
                 ExitCode::FAILURE
             }

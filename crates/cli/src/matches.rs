@@ -56,6 +56,69 @@ pub struct Args {
     /// normalized Elo, optionally ,ALPHA,BETA (default 0.05 each). `--games` is the maximum.
     #[arg(long, value_parser = parse_sprt, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
     pub sprt: Option<Sprt>,
+    /// A file of openings, one move line per line (`#` starts a comment): each is played
+    /// twice, seats swapped, in order. Built-in players only.
+    #[arg(long, value_name = "FILE", conflicts_with = "random_openings")]
+    pub openings: Option<PathBuf>,
+    /// Start each pair of games (seats swapped) after this many random legal plies, drawn
+    /// from --seed, a different opening for every pair. Built-in players only.
+    #[arg(long, value_name = "PLIES")]
+    pub random_openings: Option<u32>,
+    /// The seed of --random-openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Reads an openings file: one move line per non-empty line, `#` comments.
+fn read_openings(path: &std::path::Path) -> anyhow::Result<Vec<String>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| crate::input_error(format!("{}: {e}", path.display())))?;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return Err(crate::input_error(format!(
+            "{}: no openings in the file",
+            path.display()
+        )));
+    }
+    Ok(lines)
+}
+
+/// `pairs` openings of `plies` random legal plies each from the start (none ends the game),
+/// reproducible from `seed`.
+pub fn random_openings(
+    game: &olympiad_catalog::GameEntry,
+    plies: u32,
+    pairs: u64,
+    seed: u64,
+) -> Vec<String> {
+    let mut rng = olympiad_core::SplitMix64::new(seed);
+    let mut out: Vec<String> = Vec::new();
+    let mut attempts = 0u64;
+    while (out.len() as u64) < pairs {
+        attempts += 1;
+        let mut g = (game.start)();
+        let mut line = Vec::new();
+        for _ in 0..plies {
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())].clone();
+            g.play(&m).expect("a listed move is legal");
+            line.push(m);
+        }
+        let text = line.join(" ");
+        // Distinct openings while there are enough of them; repeats only when the short
+        // lines run out.
+        if g.outcome().is_none() && (attempts > 100 * pairs || !out.contains(&text)) {
+            out.push(text);
+        }
+    }
+    out
 }
 
 fn parse_sprt(text: &str) -> Result<Sprt, String> {
@@ -191,7 +254,15 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         out_dir: args.out.clone(),
         address_space_bytes: (args.memory_mib > 0).then_some(args.memory_mib << 20),
         sprt: args.sprt,
+        openings: match (&args.openings, args.random_openings) {
+            (Some(path), _) => read_openings(path)?,
+            (None, Some(plies)) => random_openings(game, plies, args.games.div_ceil(2), args.seed),
+            (None, None) => Vec::new(),
+        },
     };
+    config
+        .check_openings([&a, &b])
+        .map_err(|e| crate::input_error(e.to_string()))?;
     let total = args.games;
     let width = total.to_string().len();
     let summary = run_match(&config, &a, &b, |record, tally| {
@@ -339,7 +410,12 @@ mod tests {
     fn bad_input_is_refused_before_anything_starts() {
         let err = |argv: &[&str]| run_match_cli(argv).unwrap_err();
         assert!(err(&["go", "builtin:random", "builtin:random"]).contains("unknown game 'go'"));
-        assert!(err(&["caissa", "builtin:hipp", "builtin:random"]).contains("unknown engine"));
+        assert!(err(&["caissa", "builtin:deep", "builtin:random"]).contains("unknown engine"));
+        assert!(err(&["reversi", "builtin:hipp", "builtin:random"]).contains("plays caissa"));
+        assert!(
+            err(&["caissa", "builtin:caissa", "cmd:/bin/cat", "--random-openings", "2"])
+                .contains("openings need built-in players")
+        );
         assert!(err(&["caissa", "builtin:random:x=1", "builtin:random"]).contains("no option"));
         assert!(err(&["caissa", "random", "builtin:random"]).contains("no --players file"));
         assert!(

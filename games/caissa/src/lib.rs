@@ -23,6 +23,7 @@
 //! ```
 
 pub mod bitboard;
+pub mod engine;
 mod movegen;
 pub mod playout;
 mod position;

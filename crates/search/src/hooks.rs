@@ -1,0 +1,108 @@
+//! The [`Hooks`] trait: everything game-specific that the search needs (end-of-game scores,
+//! the static evaluation, extensions, quiescence, ordering hints), so that the search itself
+//! knows no concrete game. An engine is a `Hooks` implementation plus a [`crate::Config`].
+
+use olympiad_core::Game;
+
+/// A score in the hooks' own units, always from the view of the side to move (negamax).
+pub type Score = i32;
+
+/// What an engine supplies to the search. All scores are from the view of the side to move.
+///
+/// The required methods are [`bounds`](Hooks::bounds), [`terminal`](Hooks::terminal),
+/// [`no_moves`](Hooks::no_moves) and [`evaluate`](Hooks::evaluate); the rest have defaults.
+///
+/// Every method that the search calls is also called, in the same way, by the reference
+/// [`crate::minimax`], so an engine's hooks can be checked against the plain algorithm.
+pub trait Hooks<G: Game> {
+    /// The lowest and highest score the hooks ever return (e.g. `(-25, 25)` for HIPP).
+    /// MTD(f) converges inside it and windows are clamped to it. A hook returning a score
+    /// outside these bounds breaks MTD(f).
+    fn bounds(&self) -> (Score, Score);
+
+    /// `Some(score)` when the game is over at this node. Called first at every node except
+    /// the root; `ply` is the distance from the root (for win-by-distance scores).
+    fn terminal(&mut self, pos: &G, ply: u32) -> Option<Score>;
+
+    /// The moves to search (default: `pos.legal_moves()`); an engine may give a reordered set
+    /// or a superset. Called only when [`terminal`](Hooks::terminal) is `None`. An empty list
+    /// means the side to move has no move: the node's score is then
+    /// [`no_moves`](Hooks::no_moves).
+    fn generate(&mut self, pos: &G, out: &mut Vec<G::Move>) {
+        out.extend(pos.legal_moves().iter().copied());
+    }
+
+    /// The score of a node where [`generate`](Hooks::generate) gave no move.
+    fn no_moves(&mut self, pos: &G, ply: u32) -> Score;
+
+    /// The static evaluation at the horizon (and the stand-pat score of quiescence).
+    fn evaluate(&mut self, pos: &G, ply: u32) -> Score;
+
+    /// Plies to add at this interior node (check extension, "few moves" extension), given its
+    /// generated moves. Default 0. The search clamps it to `0..=MAX_EXTENSION_PER_NODE` and
+    /// ignores it once `ply >= 2 * root depth`, so extensions can never explode.
+    fn extension(&mut self, pos: &G, moves: &[G::Move], ply: u32) -> i32 {
+        let _ = (pos, moves, ply);
+        0
+    }
+
+    /// Whether a node at the horizon is searched one ply more instead of being evaluated
+    /// (HIPP's "never stop in a check situation"). Default `false`. Such a node expands its
+    /// moves with the children at the horizon, takes no further [`extension`](Hooks::extension)
+    /// itself, and is asked only while `ply < 2 * root depth`, like the extensions.
+    fn extend_horizon(&mut self, pos: &G, ply: u32) -> bool {
+        let _ = (pos, ply);
+        false
+    }
+
+    /// Whether the horizon runs a quiescence search at all (default `true`). When it does,
+    /// every horizon node generates its moves (a node without moves scores
+    /// [`no_moves`](Hooks::no_moves)), stands pat on [`evaluate`](Hooks::evaluate) and searches
+    /// the [`is_noisy`](Hooks::is_noisy) moves. An engine with no noisy moves returns `false`
+    /// here and saves one move generation per horizon node: the horizon is then just
+    /// `evaluate`.
+    fn quiescence(&self) -> bool {
+        true
+    }
+
+    /// Moves searched by quiescence after stand-pat at the horizon (default: none, so
+    /// quiescence = evaluate). Noisy moves are also never reduced by late-move reductions and
+    /// never become killers or earn history.
+    fn is_noisy(&mut self, pos: &G, mv: G::Move) -> bool {
+        let _ = (pos, mv);
+        false
+    }
+
+    /// A static ordering bonus, higher first; the hash move and the killers come before any
+    /// bonus. Default 0.
+    fn order(&mut self, pos: &G, mv: G::Move) -> i32 {
+        let _ = (pos, mv);
+        0
+    }
+
+    /// A small index identifying `mv` for the history heuristic (for example
+    /// `from * squares + to`), taken modulo [`crate::HISTORY_SLOTS`]. The search cannot look
+    /// inside an opaque move, so history ordering works only when this returns `Some`
+    /// (default `None`: no history).
+    fn history_slot(&self, pos: &G, mv: G::Move) -> Option<usize> {
+        let _ = (pos, mv);
+        None
+    }
+
+    /// Converts a score found `ply` plies from the root into the form stored in the
+    /// transposition table (default: unchanged). Win-by-distance scores should be made
+    /// relative to the node (for a win `s`, `s + ply`), so that a transposition reached at
+    /// another ply reads back the right distance.
+    fn to_table(&self, score: Score, ply: u32) -> Score {
+        let _ = ply;
+        score
+    }
+
+    /// The inverse of [`to_table`](Hooks::to_table): a stored score read back `ply` plies from
+    /// the root (default: unchanged).
+    #[allow(clippy::wrong_self_convention)] // the pair reads best as to_table / from_table
+    fn from_table(&self, score: Score, ply: u32) -> Score {
+        let _ = ply;
+        score
+    }
+}

@@ -1,0 +1,769 @@
+//! The [`Searcher`]: iterative deepening over fail-soft negamax alpha-beta, principal
+//! variation search or MTD(f), with a transposition table, hash-move / killer / history
+//! ordering, quiescence and extensions through the hooks, late-move reductions (optional),
+//! and limits. Reports go to an [`Observer`]; nothing here prints.
+//!
+//! Nothing allocates per node: move lists, ordering scores and principal-variation lines are
+//! per-ply vectors made once and reused (they grow only the first time a ply sees more moves
+//! than before).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use olympiad_core::{Game, Hashed, TwoPlayerZeroSum};
+
+use crate::hooks::{Hooks, Score};
+use crate::limits::Limits;
+use crate::reference::{extension, horizon_extension};
+use crate::tt::{Bound, Table};
+use crate::{CHECK_EVERY_NODES, HISTORY_SLOTS, MAX_DEPTH, MAX_PLY};
+
+/// Transposition table size when nothing is said, in MiB.
+pub const DEFAULT_TT_MIB: usize = 16;
+/// Aspiration half-width when nothing is said, in score units (HIPP's whole range is 50).
+pub const DEFAULT_ASPIRATION: Score = 2;
+/// A history counter never exceeds this; when one would, all are halved. An ordering bonus
+/// from [`Hooks::order`] above it keeps its move ahead of every history-ordered quiet move.
+pub const HISTORY_MAX: i32 = 1 << 14;
+/// Late-move reductions apply only at remaining depths of at least this many plies.
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// Late-move reductions spare the first this-many moves of every node.
+pub const LMR_FULL_MOVES: usize = 3;
+/// Plies a late move is reduced by.
+pub const LMR_PLIES: i32 = 1;
+/// With a time limit, no new iteration starts once this share of it is spent, in percent
+/// (the next iteration would most likely not finish).
+pub const NEW_ITERATION_MAX_PERCENT: u32 = 50;
+
+const HASH_MOVE_SCORE: i32 = i32::MAX;
+const KILLER_SCORE: i32 = i32::MAX - 1;
+const ORDER_MAX: i32 = i32::MAX - 3;
+
+/// How the tree below the root is searched; every algorithm iterates deeper one ply at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Algorithm {
+    /// Fail-soft negamax alpha-beta, full window at the root.
+    AlphaBeta,
+    /// Principal variation search: the first move with the full window, the others with a
+    /// zero window and a re-search when they fail high; aspiration windows at the root.
+    #[default]
+    Pvs,
+    /// MTD(f): zero-window alpha-beta searches converging on the value inside
+    /// [`Hooks::bounds`], the first guess being the previous iteration's score.
+    Mtdf,
+}
+
+/// The search's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The window strategy.
+    pub algorithm: Algorithm,
+    /// Transposition table size in MiB; 0 = no table.
+    pub tt_mib: usize,
+    /// Aspiration window half-width around the previous iteration's score (PVS only); `None`
+    /// = full window. A fail widens that side, doubling the step each time.
+    pub aspiration: Option<Score>,
+    /// Two killer moves per ply.
+    pub killers: bool,
+    /// The history heuristic (needs [`Hooks::history_slot`]).
+    pub history: bool,
+    /// Late-move reductions (off by default: they change the value found at a fixed depth).
+    pub lmr: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            algorithm: Algorithm::Pvs,
+            tt_mib: DEFAULT_TT_MIB,
+            aspiration: Some(DEFAULT_ASPIRATION),
+            killers: true,
+            history: true,
+            lmr: false,
+        }
+    }
+}
+
+/// What one completed iteration found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report<M> {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// The root score, from the view of the side to move at the root.
+    pub score: Score,
+    /// Nodes visited since the search started (all iterations).
+    pub nodes: u64,
+    /// Nodes per second since the search started.
+    pub nps: u64,
+    /// The principal variation, best move first (may be cut short by table hits).
+    pub pv: Vec<M>,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// Receives a [`Report`] after each completed iteration.
+pub trait Observer<M> {
+    /// Called once per completed iteration.
+    fn iteration(&mut self, report: &Report<M>);
+}
+
+/// No observer.
+impl<M> Observer<M> for () {
+    fn iteration(&mut self, _: &Report<M>) {}
+}
+
+/// Any closure taking a report is an observer.
+impl<M, F: FnMut(&Report<M>)> Observer<M> for F {
+    fn iteration(&mut self, report: &Report<M>) {
+        self(report);
+    }
+}
+
+/// What a search returns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only when the root has no move.
+    pub best: Option<M>,
+    /// The score of `best` (see [`Searcher::search`] for a search stopped mid-iteration).
+    pub score: Score,
+    /// The last completed iteration (0 if not even depth 1 finished).
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The principal variation, best move first.
+    pub pv: Vec<M>,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// A reusable searcher: hooks, settings, and the memory kept between searches (table,
+/// killers, history, per-ply buffers).
+pub struct Searcher<G: Game + Hashed, H: Hooks<G>> {
+    hooks: H,
+    config: Config,
+    table: Option<Table<G::Move>>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    moves: Vec<Vec<G::Move>>,
+    scores: Vec<Vec<i32>>,
+    pv: Vec<Vec<G::Move>>,
+    root_moves: Vec<G::Move>,
+    // Per search:
+    nodes: u64,
+    stopped: bool,
+    start: Instant,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    stop_flag: Option<Arc<AtomicBool>>,
+    root_depth: u32,
+    /// The best fully searched root move of the current iteration whose score beat the
+    /// window's alpha, with that score and line.
+    iteration_best: Option<(G::Move, Score)>,
+    iteration_pv: Vec<G::Move>,
+}
+
+impl<G: Game + Hashed, H: Hooks<G>> std::fmt::Debug for Searcher<G, H> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searcher")
+            .field("config", &self.config)
+            .field("table", &self.table)
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
+    /// A searcher with its table allocated (`config.tt_mib` MiB).
+    pub fn new(hooks: H, config: Config) -> Self {
+        let plies = MAX_PLY as usize + 2;
+        Self {
+            hooks,
+            config,
+            table: (config.tt_mib > 0).then(|| Table::with_mib(config.tt_mib)),
+            killers: vec![[None; 2]; plies],
+            history: vec![0; HISTORY_SLOTS],
+            moves: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
+            scores: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
+            pv: (0..plies).map(|_| Vec::with_capacity(plies)).collect(),
+            root_moves: Vec::new(),
+            nodes: 0,
+            stopped: false,
+            start: Instant::now(),
+            deadline: None,
+            node_limit: u64::MAX,
+            stop_flag: None,
+            root_depth: 1,
+            iteration_best: None,
+            iteration_pv: Vec::with_capacity(plies),
+        }
+    }
+
+    /// The hooks.
+    pub fn hooks(&self) -> &H {
+        &self.hooks
+    }
+
+    /// The hooks, to change an engine's settings between searches.
+    pub fn hooks_mut(&mut self) -> &mut H {
+        &mut self.hooks
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Forgets the table, killers and history (between games).
+    pub fn clear(&mut self) {
+        if let Some(t) = &mut self.table {
+            t.clear();
+        }
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        self.history.fill(0);
+    }
+
+    /// Searches `pos` by iterative deepening until a limit is reached, reporting each
+    /// completed iteration to `observer`.
+    ///
+    /// The result's `best` is `Some` whenever the root has a move. When a limit stops an
+    /// iteration midway, alpha-beta and PVS return the best root move of that unfinished
+    /// iteration if at least one root move was fully searched with a score above the window's
+    /// alpha (the previous best is always searched first, so such a move is at least as good
+    /// as far as the deeper search knows), with that score; otherwise, and always for MTD(f),
+    /// the result of the last completed iteration. If not even depth 1 finished, the first
+    /// generated move (after ordering) is returned.
+    pub fn search(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        observer: &mut impl Observer<G::Move>,
+    ) -> SearchResult<G::Move> {
+        self.start = Instant::now();
+        self.deadline = limits.move_time.map(|t| self.start + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.stop_flag = limits.stop.clone();
+        self.nodes = 0;
+        self.stopped = false;
+        if let Some(t) = &mut self.table {
+            t.new_search();
+        }
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        for h in &mut self.history {
+            *h /= 2;
+        }
+
+        let mut root_moves = std::mem::take(&mut self.root_moves);
+        root_moves.clear();
+        self.hooks.generate(pos, &mut root_moves);
+        if root_moves.is_empty() {
+            self.root_moves = root_moves;
+            return SearchResult {
+                best: None,
+                score: self.hooks.no_moves(pos, 0),
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+                elapsed: self.start.elapsed(),
+            };
+        }
+        self.order_root(pos, &mut root_moves);
+        self.root_moves = root_moves;
+
+        let (lo, hi) = self.hooks.bounds();
+        let mut result = SearchResult {
+            best: Some(self.root_moves[0]),
+            score: self.hooks.evaluate(pos, 0).clamp(lo, hi),
+            depth: 0,
+            nodes: 0,
+            pv: vec![self.root_moves[0]],
+            elapsed: Duration::ZERO,
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            self.root_depth = depth;
+            self.iteration_best = None;
+            self.iteration_pv.clear();
+            let score = match self.config.algorithm {
+                Algorithm::AlphaBeta => self.root(pos, depth, lo - 1, hi + 1),
+                Algorithm::Pvs => self.aspiration(pos, depth, result.score),
+                Algorithm::Mtdf => self.mtdf(pos, depth, result.score),
+            };
+            if self.stopped {
+                let partial_ok = self.config.algorithm != Algorithm::Mtdf || result.depth == 0;
+                if partial_ok && let Some((mv, s)) = self.iteration_best {
+                    result.best = Some(mv);
+                    result.score = s;
+                    result.pv.clone_from(&self.iteration_pv);
+                }
+                break;
+            }
+            let best = self.iteration_best.map_or(self.root_moves[0], |(mv, _)| mv);
+            self.bring_to_front(best);
+            result.best = Some(best);
+            result.score = score;
+            result.depth = depth;
+            if self.iteration_pv.first() == Some(&best) {
+                result.pv.clone_from(&self.iteration_pv);
+            } else {
+                result.pv.clear();
+                result.pv.push(best);
+            }
+            let elapsed = self.start.elapsed();
+            observer.iteration(&Report {
+                depth,
+                score,
+                nodes: self.nodes,
+                nps: nps(self.nodes, elapsed),
+                pv: result.pv.clone(),
+                elapsed,
+            });
+            if let Some(time) = limits.move_time
+                && elapsed.as_nanos() * 100
+                    >= time.as_nanos() * u128::from(NEW_ITERATION_MAX_PERCENT)
+            {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    /// Orders the root moves once per search: the table's move first, then by the hooks'
+    /// bonus and history. Later iterations move each iteration's best to the front.
+    fn order_root(&mut self, pos: &G, moves: &mut [G::Move]) {
+        let hash_move = self
+            .table
+            .as_ref()
+            .and_then(|t| t.probe(pos.zobrist()))
+            .and_then(|e| e.mv);
+        let mut scores = std::mem::take(&mut self.scores[0]);
+        self.score_moves(pos, 0, moves, &mut scores, hash_move);
+        let mut keyed: Vec<(i32, G::Move)> =
+            scores.iter().copied().zip(moves.iter().copied()).collect();
+        keyed.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
+            *slot = mv;
+        }
+        self.scores[0] = scores;
+    }
+
+    fn bring_to_front(&mut self, mv: G::Move) {
+        if let Some(i) = self.root_moves.iter().position(|&m| m == mv) {
+            self.root_moves[..=i].rotate_right(1);
+        }
+    }
+
+    /// PVS at the root: a window of ± the aspiration half-width around the previous score,
+    /// widened on the failing side (doubling the step) until the score falls inside.
+    fn aspiration(&mut self, pos: &G, depth: u32, previous: Score) -> Score {
+        let (lo, hi) = self.hooks.bounds();
+        let (full_alpha, full_beta) = (lo - 1, hi + 1);
+        let Some(mut delta) = self.config.aspiration.filter(|&w| w > 0 && depth > 1) else {
+            return self.root(pos, depth, full_alpha, full_beta);
+        };
+        let mut alpha = (previous - delta).max(full_alpha);
+        let mut beta = (previous + delta).min(full_beta);
+        loop {
+            let score = self.root(pos, depth, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha && alpha > full_alpha {
+                alpha = (score - delta).max(full_alpha);
+            } else if score >= beta && beta < full_beta {
+                beta = (score + delta).min(full_beta);
+                if let Some((mv, _)) = self.iteration_best {
+                    self.bring_to_front(mv);
+                }
+            } else {
+                return score;
+            }
+            delta = delta.saturating_mul(2);
+        }
+    }
+
+    /// MTD(f): zero-window searches moving a lower and an upper bound (starting at
+    /// [`Hooks::bounds`]) towards each other from `guess`.
+    fn mtdf(&mut self, pos: &G, depth: u32, guess: Score) -> Score {
+        let (mut lower, mut upper) = self.hooks.bounds();
+        let mut g = guess.clamp(lower, upper);
+        while lower < upper {
+            let beta = g.max(lower + 1);
+            g = self.root(pos, depth, beta - 1, beta);
+            if self.stopped {
+                return g;
+            }
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+                if let Some((mv, _)) = self.iteration_best {
+                    self.bring_to_front(mv);
+                }
+            }
+        }
+        g
+    }
+
+    /// The root node: like an interior node, but never terminal, with its own move list
+    /// (kept in order between iterations), and recording the best move.
+    fn root(&mut self, pos: &G, depth: u32, mut alpha: Score, beta: Score) -> Score {
+        if self.tick() {
+            return 0;
+        }
+        self.pv[0].clear();
+        let moves = std::mem::take(&mut self.root_moves);
+        let ext = extension(&mut self.hooks, pos, &moves, 0, depth);
+        let child_depth = depth as i32 - 1 + ext;
+        let mut best = Score::MIN;
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = pos.after(mv);
+            let score = self.child(&child, i == 0, child_depth, 0, 1, alpha, beta);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(0, mv);
+                    self.iteration_best = Some((mv, score));
+                    self.iteration_pv.clone_from(&self.pv[0]);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.root_moves = moves;
+        best
+    }
+
+    /// Searches a child with the algorithm's window: a reduced zero-window probe first when
+    /// `reduction > 0`, then for PVS a zero-window probe of every move but the first, then
+    /// the full window if still needed.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child(
+        &mut self,
+        child: &G,
+        first: bool,
+        depth: i32,
+        reduction: i32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if reduction > 0 {
+            let s = -self.negamax(child, depth - reduction, ply, -alpha - 1, -alpha);
+            if self.stopped || s <= alpha {
+                return s;
+            }
+        }
+        if self.config.algorithm == Algorithm::Pvs && !first && beta - alpha > 1 {
+            let s = -self.negamax(child, depth, ply, -alpha - 1, -alpha);
+            if self.stopped || s <= alpha || s >= beta {
+                return s;
+            }
+        }
+        -self.negamax(child, depth, ply, -beta, -alpha)
+    }
+
+    /// Counts a node and checks the limits; true when the search must stop.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes.is_multiple_of(CHECK_EVERY_NODES) {
+            if let Some(flag) = &self.stop_flag
+                && flag.load(Ordering::Relaxed)
+            {
+                self.stopped = true;
+            }
+            if let Some(deadline) = self.deadline
+                && Instant::now() >= deadline
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Fail-soft negamax alpha-beta at an interior node.
+    fn negamax(
+        &mut self,
+        pos: &G,
+        mut depth: i32,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if self.tick() {
+            return 0;
+        }
+        let p = ply as usize;
+        self.pv[p].clear();
+        if let Some(score) = self.hooks.terminal(pos, ply) {
+            return score;
+        }
+        let horizon_extended =
+            depth <= 0 && horizon_extension(&mut self.hooks, pos, ply, self.root_depth);
+        if horizon_extended {
+            depth = 1;
+        } else if depth <= 0 {
+            return self.quiesce(pos, ply, alpha, beta);
+        }
+        if ply >= MAX_PLY {
+            return self.hooks.evaluate(pos, ply);
+        }
+
+        let key = pos.zobrist();
+        let mut hash_move = None;
+        if let Some(entry) = self.table.as_ref().and_then(|t| t.probe(key)) {
+            hash_move = entry.mv;
+            if i32::from(entry.depth) >= depth {
+                let s = self.hooks.from_table(entry.score, ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[p]);
+        moves.clear();
+        self.hooks.generate(pos, &mut moves);
+        if moves.is_empty() {
+            self.moves[p] = moves;
+            return self.hooks.no_moves(pos, ply);
+        }
+        let ext = if horizon_extended {
+            0
+        } else {
+            extension(&mut self.hooks, pos, &moves, ply, self.root_depth)
+        };
+        let child_depth = depth - 1 + ext;
+        let mut scores = std::mem::take(&mut self.scores[p]);
+        self.score_moves(pos, p, &moves, &mut scores, hash_move);
+
+        let alpha_orig = alpha;
+        let mut best = Score::MIN;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            let reduction = if self.config.lmr
+                && i >= LMR_FULL_MOVES
+                && depth >= LMR_MIN_DEPTH
+                && ext == 0
+                && scores[i] < KILLER_SCORE - 1
+                && !self.hooks.is_noisy(pos, mv)
+            {
+                LMR_PLIES
+            } else {
+                0
+            };
+            let child = pos.after(mv);
+            let score = self.child(&child, i == 0, child_depth, reduction, ply + 1, alpha, beta);
+            if self.stopped {
+                self.moves[p] = moves;
+                self.scores[p] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(p, mv);
+                    if score >= beta {
+                        self.cutoff(pos, p, mv, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[p] = moves;
+        self.scores[p] = scores;
+
+        if self.table.is_some() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_orig {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let stored = self.hooks.to_table(best, ply);
+            if let Some(t) = &mut self.table {
+                t.store(key, depth, bound, stored, best_move);
+            }
+        }
+        best
+    }
+
+    /// Quiescence at the horizon: stand pat on the evaluation, then the noisy moves.
+    fn quiesce(&mut self, pos: &G, ply: u32, mut alpha: Score, beta: Score) -> Score {
+        if !self.hooks.quiescence() || ply >= MAX_PLY {
+            return self.hooks.evaluate(pos, ply);
+        }
+        let p = ply as usize;
+        let mut moves = std::mem::take(&mut self.moves[p]);
+        moves.clear();
+        self.hooks.generate(pos, &mut moves);
+        if moves.is_empty() {
+            self.moves[p] = moves;
+            return self.hooks.no_moves(pos, ply);
+        }
+        let mut best = self.hooks.evaluate(pos, ply);
+        if best >= beta {
+            self.moves[p] = moves;
+            return best;
+        }
+        alpha = alpha.max(best);
+        let hooks = &mut self.hooks;
+        moves.retain(|&mv| hooks.is_noisy(pos, mv));
+        let mut scores = std::mem::take(&mut self.scores[p]);
+        scores.clear();
+        for &mv in &moves {
+            scores.push(self.hooks.order(pos, mv));
+        }
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let child = pos.after(moves[i]);
+            let score = -self.qnode(&child, ply + 1, -beta, -alpha);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[p] = moves;
+        self.scores[p] = scores;
+        if self.stopped { 0 } else { best }
+    }
+
+    /// A quiescence node below the horizon: counted, terminal first, then [`Self::quiesce`].
+    fn qnode(&mut self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Score {
+        if self.tick() {
+            return 0;
+        }
+        self.pv[ply as usize].clear();
+        if let Some(score) = self.hooks.terminal(pos, ply) {
+            return score;
+        }
+        self.quiesce(pos, ply, alpha, beta)
+    }
+
+    /// Ordering scores: hash move, then the two killers, then the hooks' bonus plus history.
+    fn score_moves(
+        &mut self,
+        pos: &G,
+        p: usize,
+        moves: &[G::Move],
+        scores: &mut Vec<i32>,
+        hash_move: Option<G::Move>,
+    ) {
+        scores.clear();
+        let killers = if self.config.killers {
+            self.killers[p]
+        } else {
+            [None; 2]
+        };
+        for &mv in moves {
+            let m = Some(mv);
+            let s = if m == hash_move {
+                HASH_MOVE_SCORE
+            } else if m == killers[0] {
+                KILLER_SCORE
+            } else if m == killers[1] {
+                KILLER_SCORE - 1
+            } else {
+                let mut s = self.hooks.order(pos, mv);
+                if self.config.history
+                    && let Some(slot) = self.hooks.history_slot(pos, mv)
+                {
+                    s = s.saturating_add(self.history[slot % HISTORY_SLOTS]);
+                }
+                s.min(ORDER_MAX)
+            };
+            scores.push(s);
+        }
+    }
+
+    /// A quiet move refuted the node: remember it as a killer and credit its history.
+    fn cutoff(&mut self, pos: &G, p: usize, mv: G::Move, depth: i32) {
+        if !(self.config.killers || self.config.history) || self.hooks.is_noisy(pos, mv) {
+            return;
+        }
+        if self.config.killers {
+            let k = &mut self.killers[p];
+            if k[0] != Some(mv) {
+                k[1] = k[0];
+                k[0] = Some(mv);
+            }
+        }
+        if self.config.history
+            && let Some(slot) = self.hooks.history_slot(pos, mv)
+        {
+            let h = &mut self.history[slot % HISTORY_SLOTS];
+            *h += depth * depth;
+            if *h > HISTORY_MAX {
+                // Halving keeps the order of all counters and lets new cutoffs count again.
+                for h in &mut self.history {
+                    *h /= 2;
+                }
+            }
+        }
+    }
+
+    /// The line at ply `p` becomes `mv` followed by the line found below it.
+    #[inline]
+    fn update_pv(&mut self, p: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(p + 1);
+        let line = &mut head[p];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+}
+
+/// Brings the best-scored move of `i..` to `i` (one step of a selection sort: most nodes cut
+/// off after a move or two, so sorting the whole list would be wasted).
+#[inline]
+fn pick<M>(moves: &mut [M], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+}
+
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let ns = elapsed.as_nanos().max(1);
+    (u128::from(nodes) * 1_000_000_000 / ns) as u64
+}

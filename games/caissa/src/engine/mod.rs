@@ -1,0 +1,241 @@
+//! The Caïssa engines: `hipp`, the CodeCup 2003 champion rebuilt from its paper as the
+//! baseline, and `caissa`, our default, which must beat it. Both run on the game-agnostic
+//! search of `olympiad-search`; this module holds what surrounds a search: the opening
+//! book, the single-move shortcut, and HIPP's connection-rule speed-up with its root check.
+//!
+//! ```
+//! use olympiad_caissa::engine::{Engine, EngineKind, EngineOptions};
+//! use olympiad_caissa::Position;
+//! use olympiad_search::Limits;
+//!
+//! let mut engine = Engine::new(EngineOptions { book: false, ..EngineOptions::new(EngineKind::Caissa) });
+//! let choice = engine.choose(&Position::start(), &Limits::depth(2), &mut ()).unwrap();
+//! assert!(olympiad_core::Game::is_legal(&Position::start(), choice.mv));
+//! ```
+
+pub mod book;
+pub mod eval;
+pub mod hipp;
+
+use crate::{Move, Position};
+use olympiad_core::Game;
+use olympiad_search::{Algorithm, Config, Limits, Observer, Score, Searcher};
+
+pub use eval::CaissaHooks;
+pub use hipp::HippHooks;
+
+/// Which engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineKind {
+    /// The baseline, faithful to the paper.
+    Hipp,
+    /// Our default.
+    Caissa,
+}
+
+impl EngineKind {
+    /// The engine's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Hipp => "hipp",
+            EngineKind::Caissa => "caissa",
+        }
+    }
+}
+
+/// Transposition table of the `caissa` engine, MiB.
+pub const DEFAULT_HASH_MIB: usize = 32;
+
+/// How an engine is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Which engine.
+    pub kind: EngineKind,
+    /// Use the opening book.
+    pub book: bool,
+    /// Transposition table size in MiB (the `caissa` engine; HIPP has none).
+    pub hash_mib: usize,
+    /// HIPP's speed-up: search without the connection rule until a violation has been seen
+    /// two plies from a root (HIPP only).
+    pub skip_connection_rule: bool,
+}
+
+impl EngineOptions {
+    /// The defaults of `kind`: book on; HIPP with its speed-up.
+    pub fn new(kind: EngineKind) -> Self {
+        Self {
+            kind,
+            book: true,
+            hash_mib: DEFAULT_HASH_MIB,
+            skip_connection_rule: true,
+        }
+    }
+}
+
+/// Where a move came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The opening book.
+    Book,
+    /// The only legal move, played without a search.
+    OnlyMove,
+    /// A search.
+    Search,
+}
+
+/// The engine's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move (always legal).
+    pub mv: Move,
+    /// Its score for the side to move, in the engine's own scale (0 from the book).
+    pub score: Score,
+    /// The last completed search depth (0 without a search).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Where the move came from.
+    pub source: Source,
+}
+
+#[derive(Debug)]
+enum Inner {
+    Hipp(Box<Searcher<Position, HippHooks>>),
+    Caissa(Box<Searcher<Position, CaissaHooks>>),
+}
+
+/// A Caïssa engine for one game at a time.
+#[derive(Debug)]
+pub struct Engine {
+    options: EngineOptions,
+    inner: Inner,
+    /// HIPP: a connection-rule violation has been seen this game (the exact generator is
+    /// used from then on).
+    violation_seen: bool,
+}
+
+impl Engine {
+    /// An engine set up by `options`.
+    pub fn new(options: EngineOptions) -> Self {
+        let inner = match options.kind {
+            EngineKind::Hipp => Inner::Hipp(Box::new(Searcher::new(
+                HippHooks::new(),
+                Config {
+                    algorithm: Algorithm::Mtdf,
+                    tt_mib: 0,
+                    aspiration: None,
+                    killers: false,
+                    history: false,
+                    lmr: false,
+                },
+            ))),
+            EngineKind::Caissa => Inner::Caissa(Box::new(Searcher::new(
+                CaissaHooks::default(),
+                Config {
+                    algorithm: Algorithm::Pvs,
+                    tt_mib: options.hash_mib,
+                    ..Config::default()
+                },
+            ))),
+        };
+        Self {
+            options,
+            inner,
+            violation_seen: false,
+        }
+    }
+
+    /// The options it was made with.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Forgets everything learnt in the last game.
+    pub fn new_game(&mut self) {
+        self.violation_seen = false;
+        match &mut self.inner {
+            Inner::Hipp(s) => s.clear(),
+            Inner::Caissa(s) => s.clear(),
+        }
+    }
+
+    /// A move for the side to move within `limits`, or `None` when the game is over.
+    pub fn choose(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        observer: &mut impl Observer<Move>,
+    ) -> Option<Choice> {
+        let legal = pos.legal_moves();
+        match legal.len() {
+            0 => return None,
+            1 => {
+                return Some(Choice {
+                    mv: legal[0],
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    source: Source::OnlyMove,
+                });
+            }
+            _ => {}
+        }
+        if self.options.book
+            && let Some(mv) = book::lookup(pos)
+            && legal.contains(&mv)
+        {
+            return Some(Choice {
+                mv,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                source: Source::Book,
+            });
+        }
+        let result = match &mut self.inner {
+            Inner::Caissa(s) => s.search(pos, limits, observer),
+            Inner::Hipp(s) => {
+                if self.options.skip_connection_rule && !self.violation_seen {
+                    self.violation_seen = violation_within_two_plies(pos);
+                }
+                s.hooks_mut().connection_rule =
+                    !self.options.skip_connection_rule || self.violation_seen;
+                let result = s.search(pos, limits, observer);
+                match result.best {
+                    Some(mv) if legal.contains(&mv) => result,
+                    _ => {
+                        // Cannot happen while the root check holds; kept as the guarantee
+                        // that the speed-up never plays an illegal move.
+                        self.violation_seen = true;
+                        s.hooks_mut().connection_rule = true;
+                        s.search(pos, limits, observer)
+                    }
+                }
+            }
+        };
+        let mv = result
+            .best
+            .filter(|m| legal.contains(m))
+            .unwrap_or(legal[0]);
+        Some(Choice {
+            mv,
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+            source: Source::Search,
+        })
+    }
+}
+
+/// Does the connection rule forbid a move at `pos` or after any of its moves (HIPP's check
+/// "analyzed two moves deep")?
+pub fn violation_within_two_plies(pos: &Position) -> bool {
+    let legal = pos.legal_moves();
+    if pos.moves_without_connection_rule().len() != legal.len() {
+        return true;
+    }
+    legal.iter().any(|&mv| {
+        let next = pos.after(mv);
+        next.moves_without_connection_rule().len() != next.count_moves()
+    })
+}
