@@ -1,0 +1,600 @@
+//! The tournament config, as users write it in TOML (see `docs/tournament.example.toml`),
+//! checked once at the edge: after [`TournamentConfig::from_toml`] every name, count and
+//! reference is known to be good. A bad config is reported with the key (a dotted path,
+//! array elements 0-based: `players[1].spec`), the line and column, and what was expected.
+//!
+//! The TOML deserializer reports a byte span with its message; the key is recovered from
+//! the text around that span (the enclosing `[table]` or `[[array]]` header and the
+//! `key =` on the line). Checks that need the whole config (a gauntlet hero that is not a
+//! player, too many Swiss rounds...) find their key's line by the same scan.
+
+use crate::model::{PlayerId, Schedule};
+use crate::schedule::{gauntlet, round_robin};
+use crate::standings::{PointsScheme, StandingsConfig, TieBreak};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// The default budget per game, in milliseconds.
+pub const DEFAULT_TIME_MS: u64 = 10_000;
+/// The default number of games a gauntlet's hero plays against each opponent.
+pub const DEFAULT_GAUNTLET_CYCLES: u32 = 2;
+/// The default number of games played at once.
+pub const DEFAULT_CONCURRENCY: u32 = 1;
+
+/// A whole tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentConfig {
+    /// The tournament's name, for reports.
+    #[serde(default = "default_name")]
+    pub name: String,
+    /// The catalog name of the game (`caissa`, `rolit`, ...).
+    pub game: String,
+    /// The participants; their order gives the player ids and the Swiss pairing numbers.
+    pub players: Vec<PlayerConfig>,
+    /// The format.
+    pub format: Format,
+    /// The time control.
+    #[serde(default)]
+    pub time: TimeControlConfig,
+    /// A file of start positions or move lines, one per line, played in pairs with seats
+    /// swapped; relative to the config file.
+    #[serde(default)]
+    pub openings: Option<PathBuf>,
+    /// The points scheme.
+    #[serde(default)]
+    pub points: PointsScheme,
+    /// Tie-breaks in the order they apply.
+    #[serde(default = "default_tie_breaks")]
+    pub tie_breaks: Vec<TieBreak>,
+    /// Settle medal ties by play-off games (rule 9).
+    #[serde(default = "default_true")]
+    pub medal_playoffs: bool,
+    /// Games played at once.
+    #[serde(default = "default_concurrency")]
+    pub concurrency: u32,
+    /// The seed of every draw (table numbers, seats of round 1, openings, lots).
+    #[serde(default)]
+    pub seed: u64,
+}
+
+fn default_name() -> String {
+    "olympiad tournament".into()
+}
+
+fn default_tie_breaks() -> Vec<TieBreak> {
+    TieBreak::RULE_9.to_vec()
+}
+
+fn default_true() -> bool {
+    true
+}
+
+fn default_concurrency() -> u32 {
+    DEFAULT_CONCURRENCY
+}
+
+/// One participant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerConfig {
+    /// Its name in standings (unique).
+    pub name: String,
+    /// What plays: `builtin:NAME[:key=value,...]` or `cmd:COMMAND LINE` (checked by the
+    /// arena when the tournament starts).
+    pub spec: String,
+}
+
+/// The format of a tournament. In TOML a `[format]` table with `kind` and the fields of
+/// that kind (read through a flat table so that mistakes keep their exact position).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawFormat", into = "RawFormat")]
+pub enum Format {
+    /// Everyone against everyone, once or (double) twice with seats swapped.
+    RoundRobin {
+        /// Play every pairing twice, seats swapped.
+        double: bool,
+    },
+    /// A Swiss of `rounds` rounds.
+    Swiss {
+        /// Rounds.
+        rounds: u32,
+    },
+    /// CodeCup: a Swiss, then the top group plays a double round robin.
+    Codecup {
+        /// Swiss rounds.
+        swiss_rounds: u32,
+        /// Players in the final.
+        top: u32,
+    },
+    /// One player against all the others.
+    Gauntlet {
+        /// The name of the player who meets everyone.
+        hero: String,
+        /// Games against each opponent, seats alternating (default 2).
+        cycles: u32,
+    },
+}
+
+/// The kinds of format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum FormatKind {
+    RoundRobin,
+    Swiss,
+    Codecup,
+    Gauntlet,
+}
+
+/// `[format]` as written: every field of every kind, checked against the kind after.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFormat {
+    kind: Option<FormatKind>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    double: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rounds: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    swiss_rounds: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    top: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hero: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cycles: Option<u32>,
+}
+
+impl TryFrom<RawFormat> for Format {
+    type Error = String;
+    fn try_from(raw: RawFormat) -> Result<Format, String> {
+        let missing = |field: &str| format!("missing field `{field}`");
+        let kind = raw.kind.ok_or_else(|| {
+            missing("kind") + ", expected one of `round_robin`, `swiss`, `codecup`, `gauntlet`"
+        })?;
+        let allowed: &[&str] = match kind {
+            FormatKind::RoundRobin => &["double"],
+            FormatKind::Swiss => &["rounds"],
+            FormatKind::Codecup => &["swiss_rounds", "top"],
+            FormatKind::Gauntlet => &["hero", "cycles"],
+        };
+        let present = [
+            ("double", raw.double.is_some()),
+            ("rounds", raw.rounds.is_some()),
+            ("swiss_rounds", raw.swiss_rounds.is_some()),
+            ("top", raw.top.is_some()),
+            ("hero", raw.hero.is_some()),
+            ("cycles", raw.cycles.is_some()),
+        ];
+        if let Some((field, _)) = present.iter().find(|(f, p)| *p && !allowed.contains(f)) {
+            return Err(format!(
+                "unknown field `{field}` for this kind, expected {}",
+                allowed
+                    .iter()
+                    .map(|f| format!("`{f}`"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ));
+        }
+        Ok(match kind {
+            FormatKind::RoundRobin => Format::RoundRobin {
+                double: raw.double.unwrap_or(false),
+            },
+            FormatKind::Swiss => Format::Swiss {
+                rounds: raw.rounds.ok_or_else(|| missing("rounds"))?,
+            },
+            FormatKind::Codecup => Format::Codecup {
+                swiss_rounds: raw.swiss_rounds.ok_or_else(|| missing("swiss_rounds"))?,
+                top: raw.top.ok_or_else(|| missing("top"))?,
+            },
+            FormatKind::Gauntlet => Format::Gauntlet {
+                hero: raw.hero.ok_or_else(|| missing("hero"))?,
+                cycles: raw.cycles.unwrap_or(DEFAULT_GAUNTLET_CYCLES),
+            },
+        })
+    }
+}
+
+impl From<Format> for RawFormat {
+    fn from(format: Format) -> RawFormat {
+        match format {
+            Format::RoundRobin { double } => RawFormat {
+                kind: Some(FormatKind::RoundRobin),
+                double: Some(double),
+                ..RawFormat::default()
+            },
+            Format::Swiss { rounds } => RawFormat {
+                kind: Some(FormatKind::Swiss),
+                rounds: Some(rounds),
+                ..RawFormat::default()
+            },
+            Format::Codecup { swiss_rounds, top } => RawFormat {
+                kind: Some(FormatKind::Codecup),
+                swiss_rounds: Some(swiss_rounds),
+                top: Some(top),
+                ..RawFormat::default()
+            },
+            Format::Gauntlet { hero, cycles } => RawFormat {
+                kind: Some(FormatKind::Gauntlet),
+                hero: Some(hero),
+                cycles: Some(cycles),
+                ..RawFormat::default()
+            },
+        }
+    }
+}
+
+/// The clocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControlConfig {
+    /// Budget per player per game, in milliseconds.
+    pub time_ms: u64,
+    /// Added after each move, in milliseconds.
+    #[serde(default)]
+    pub increment_ms: u64,
+    /// Freeze the clock of a player while it waits (its process is stopped).
+    #[serde(default)]
+    pub freeze_idle: bool,
+}
+
+impl Default for TimeControlConfig {
+    fn default() -> Self {
+        TimeControlConfig {
+            time_ms: DEFAULT_TIME_MS,
+            increment_ms: 0,
+            freeze_idle: false,
+        }
+    }
+}
+
+/// A config that could not be used.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub struct ConfigError {
+    /// The key at fault, as a dotted path (`format.rounds`, `players[1].spec`), when known.
+    pub key: Option<String>,
+    /// The line (1-based), when known.
+    pub line: Option<usize>,
+    /// The column (1-based), when known.
+    pub column: Option<usize>,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "line {l}, column {c}: ")?,
+            (Some(l), None) => write!(f, "line {l}: ")?,
+            _ => {}
+        }
+        if let Some(key) = &self.key {
+            write!(f, "`{key}`: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// The 1-based line and column of byte `offset` in `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// A line of TOML as the key scanner sees it.
+enum LineKind {
+    /// `[a.b]` or `[[a]]` (the path, with the array index).
+    Header(String),
+    /// `key = ...` (the key and the byte offset of the `=` in the line).
+    Key(String, usize),
+    Other,
+}
+
+/// Removes quotes around a key.
+fn unquote(key: &str) -> String {
+    key.trim().trim_matches('"').trim_matches('\'').to_string()
+}
+
+/// Reads the headers and keys of `text`, line by line, with array headers numbered.
+fn scan(text: &str) -> Vec<(LineKind, String)> {
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut table = String::new();
+    let mut out = Vec::new();
+    for raw in text.split('\n') {
+        let line = raw.trim();
+        let kind = if let Some(name) = line.strip_prefix("[[").and_then(|l| l.split("]]").next()) {
+            let name = unquote(name);
+            let n = counts.entry(name.clone()).or_insert(0);
+            table = format!("{name}[{n}]");
+            *n += 1;
+            LineKind::Header(table.clone())
+        } else if let Some(name) = line.strip_prefix('[').and_then(|l| l.split(']').next()) {
+            table = unquote(name);
+            LineKind::Header(table.clone())
+        } else if !line.starts_with('#')
+            && let Some(eq) = raw.find('=')
+        {
+            let key = unquote(&raw[..eq]);
+            if key.is_empty() || key.contains(' ') {
+                LineKind::Other
+            } else {
+                LineKind::Key(key, eq)
+            }
+        } else {
+            LineKind::Other
+        };
+        out.push((kind, table.clone()));
+    }
+    out
+}
+
+fn join(table: &str, key: &str) -> String {
+    if table.is_empty() {
+        key.to_string()
+    } else {
+        format!("{table}.{key}")
+    }
+}
+
+/// The key at byte `offset` of `text`: the `key =` on its line (or the nearest one above
+/// for multi-line values, and the last `inner =` before the offset inside an inline table),
+/// or the table whose header is on that line.
+fn key_at(text: &str, offset: usize) -> Option<String> {
+    let (line, column) = line_column(text, offset);
+    let lines = scan(text);
+    let raw_lines: Vec<&str> = text.split('\n').collect();
+    for i in (0..line.min(lines.len())).rev() {
+        match &lines[i].0 {
+            LineKind::Header(path) => return Some(path.clone()),
+            LineKind::Key(key, eq) => {
+                let mut path = join(&lines[i].1, key);
+                if i + 1 == line && column > eq + 1 {
+                    // Inside an inline table: the last `inner =` before the offset.
+                    let raw = raw_lines[i];
+                    let upto: String = raw.chars().take(column - 1).collect();
+                    if let Some(brace) = upto.find('{') {
+                        let inner = &upto[brace + 1..];
+                        if let Some(last_eq) = inner.rfind('=') {
+                            let name = inner[..last_eq].rsplit([',', '{']).next().unwrap_or("");
+                            let name = unquote(name);
+                            if !name.is_empty() {
+                                path = format!("{path}.{name}");
+                            }
+                        }
+                    }
+                }
+                return Some(path);
+            }
+            LineKind::Other => {}
+        }
+    }
+    None
+}
+
+/// The line of the key `path` (or of the longest prefix of it that is written).
+fn line_of(text: &str, path: &str) -> Option<usize> {
+    let lines = scan(text);
+    let mut best: Option<(usize, usize)> = None; // (matched length, line)
+    for (i, (kind, table)) in lines.iter().enumerate() {
+        let here = match kind {
+            LineKind::Header(p) => p.clone(),
+            LineKind::Key(k, _) => join(table, k),
+            LineKind::Other => continue,
+        };
+        let matches =
+            path == here || path.starts_with(&here) && path[here.len()..].starts_with(['.', '[']);
+        if matches && best.is_none_or(|(len, _)| here.len() > len) {
+            best = Some((here.len(), i + 1));
+        }
+    }
+    best.map(|(_, line)| line)
+}
+
+/// The field named in a serde "missing field `x`" message.
+fn missing_field(message: &str) -> Option<&str> {
+    let rest = message.split("missing field `").nth(1)?;
+    rest.split('`').next()
+}
+
+/// The field named in an "unknown field `x`" message.
+fn unknown_field(message: &str) -> Option<&str> {
+    let rest = message.split("unknown field `").nth(1)?;
+    rest.split('`').next()
+}
+
+impl TournamentConfig {
+    /// Parses and checks a config.
+    pub fn from_toml(text: &str) -> Result<TournamentConfig, ConfigError> {
+        let config: TournamentConfig = toml::from_str(text).map_err(|e| {
+            let message = e.message().trim().to_string();
+            let Some(span) = e.span() else {
+                return ConfigError {
+                    key: missing_field(&message).map(str::to_string),
+                    line: None,
+                    column: None,
+                    message,
+                };
+            };
+            let (line, column) = line_column(text, span.start);
+            let mut key = key_at(text, span.start);
+            let mut at = (Some(line), Some(column));
+            if let Some(field) = missing_field(&message) {
+                // The span is the table that lacks the field.
+                key = Some(match key {
+                    Some(table) if span.start > 0 => join(&table, field),
+                    _ => field.to_string(),
+                });
+            } else if let (Some(field), Some(table)) = (unknown_field(&message), &key) {
+                // A field checked against its table's kind: point at the field itself.
+                let path = join(table, field);
+                if let Some(l) = line_of(text, &path).filter(|&l| l != line) {
+                    at = (Some(l), None);
+                    key = Some(path);
+                }
+            }
+            ConfigError {
+                key,
+                line: at.0,
+                column: at.1,
+                message,
+            }
+        })?;
+        config.check(text)?;
+        Ok(config)
+    }
+
+    /// The checks that need the whole config.
+    fn check(&self, text: &str) -> Result<(), ConfigError> {
+        let fail = |key: &str, message: String| ConfigError {
+            key: Some(key.to_string()),
+            line: line_of(text, key),
+            column: None,
+            message,
+        };
+        if self.game.trim().is_empty() {
+            return Err(fail(
+                "game",
+                "expected the name of a game, found an empty string".into(),
+            ));
+        }
+        let n = self.players.len();
+        if n < 2 {
+            return Err(fail(
+                "players",
+                format!("expected at least 2 players, found {n}"),
+            ));
+        }
+        let mut names = BTreeSet::new();
+        for (i, p) in self.players.iter().enumerate() {
+            if p.name.trim().is_empty() {
+                return Err(fail(
+                    &format!("players[{i}].name"),
+                    "expected a name".into(),
+                ));
+            }
+            if !names.insert(p.name.as_str()) {
+                return Err(fail(
+                    &format!("players[{i}].name"),
+                    format!("expected a unique name, but '{}' is used twice", p.name),
+                ));
+            }
+            let ok = ["builtin:", "cmd:"].iter().any(|prefix| {
+                p.spec
+                    .strip_prefix(prefix)
+                    .is_some_and(|r| !r.trim().is_empty())
+            });
+            if !ok {
+                return Err(fail(
+                    &format!("players[{i}].spec"),
+                    format!(
+                        "expected builtin:NAME[:key=value,...] or cmd:COMMAND LINE, found '{}'",
+                        p.spec
+                    ),
+                ));
+            }
+        }
+        let n32 = n as u32;
+        match &self.format {
+            Format::RoundRobin { .. } => {}
+            Format::Swiss { rounds } => {
+                if *rounds == 0 || *rounds >= n32 {
+                    return Err(fail(
+                        "format.rounds",
+                        format!(
+                            "expected 1 to {} rounds for {n} players, found {rounds}",
+                            n - 1
+                        ),
+                    ));
+                }
+            }
+            Format::Codecup { swiss_rounds, top } => {
+                if *swiss_rounds == 0 || *swiss_rounds >= n32 {
+                    return Err(fail(
+                        "format.swiss_rounds",
+                        format!(
+                            "expected 1 to {} rounds for {n} players, found {swiss_rounds}",
+                            n - 1
+                        ),
+                    ));
+                }
+                if *top < 2 || *top > n32 {
+                    return Err(fail(
+                        "format.top",
+                        format!("expected 2 to {n} finalists, found {top}"),
+                    ));
+                }
+            }
+            Format::Gauntlet { hero, cycles } => {
+                if !names.contains(hero.as_str()) {
+                    return Err(fail(
+                        "format.hero",
+                        format!("expected the name of a player, found '{hero}'"),
+                    ));
+                }
+                if *cycles == 0 {
+                    return Err(fail("format.cycles", "expected at least 1, found 0".into()));
+                }
+            }
+        }
+        if self.time.time_ms == 0 {
+            return Err(fail(
+                "time.time_ms",
+                "expected a positive budget, found 0".into(),
+            ));
+        }
+        if self.concurrency == 0 {
+            return Err(fail("concurrency", "expected at least 1, found 0".into()));
+        }
+        let mut seen = BTreeSet::new();
+        for t in &self.tie_breaks {
+            if !seen.insert(*t) {
+                return Err(fail(
+                    "tie_breaks",
+                    format!("expected each tie-break once, '{t}' is repeated"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The player ids, in config order.
+    pub fn player_ids(&self) -> Vec<PlayerId> {
+        (0..self.players.len() as u32).map(PlayerId).collect()
+    }
+
+    /// The id of the player named `name`.
+    pub fn player_id(&self, name: &str) -> Option<PlayerId> {
+        self.players
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| PlayerId(i as u32))
+    }
+
+    /// How standings are computed.
+    pub fn standings_config(&self) -> StandingsConfig {
+        StandingsConfig {
+            points: self.points.clone(),
+            tie_breaks: self.tie_breaks.clone(),
+            medal_playoffs: self.medal_playoffs,
+            lots_seed: self.seed,
+        }
+    }
+
+    /// The whole schedule of a format fixed in advance (round robin, gauntlet), without
+    /// openings; `None` for formats paired round by round (Swiss, CodeCup).
+    pub fn fixed_schedule(&self) -> Option<Schedule> {
+        let n = self.players.len() as u32;
+        match &self.format {
+            Format::RoundRobin { double } => {
+                Some(round_robin(n, if *double { 2 } else { 1 }, self.seed))
+            }
+            Format::Gauntlet { hero, cycles } => Some(gauntlet(n, self.player_id(hero)?, *cycles)),
+            Format::Swiss { .. } | Format::Codecup { .. } => None,
+        }
+    }
+}

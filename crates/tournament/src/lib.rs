@@ -1,0 +1,59 @@
+//! The pure logic of tournaments, with no I/O and no processes: who plays whom and when,
+//! who ranks where and why, how strong everyone is. The arena plays the games, a store keeps
+//! them and the CLI wires it all; this crate only turns pairings and results into pairings,
+//! standings and ratings, deterministically from a seed.
+//!
+//! - [`model`]: players, exact points, results with their termination, pairings, schedules;
+//! - [`schedule`]: round robins (Berger-balanced seats), gauntlets, the CodeCup final,
+//!   openings played in pairs with seats swapped;
+//! - [`standings`]: points schemes, Buchholz, progressive score, Sonneborn-Berger,
+//!   head-to-head, irregular losses, places with what decided them, crosstables;
+//! - [`swiss`]: Swiss pairing round by round, never a rematch, one bye at most, seats
+//!   balanced;
+//! - [`playoff`]: rule 9's medal play-offs;
+//! - [`trf`]: FIDE TRF16 export of a Swiss, to cross-check our pairings;
+//! - [`config`]: the TOML tournament config, with errors that name key and line;
+//! - [`ratings`]: maximum-likelihood ratings of the field (Davidson's draw model) with
+//!   error bars.
+//!
+//! ```
+//! use olympiad_tournament::{round_robin, Game, GameResult, PlayerId, Standings, StandingsConfig};
+//!
+//! // A double round robin among three players, drawn from seed 7.
+//! let schedule = round_robin(3, 2, 7);
+//! assert_eq!(schedule.games().count(), 6);
+//! // Player 0 wins every game; the others draw theirs.
+//! let games: Vec<Game> = schedule
+//!     .pairings
+//!     .iter()
+//!     .map(|p| match p.seat_of(PlayerId(0)) {
+//!         _ if p.is_bye() => Game::new(p.clone(), GameResult::bye()),
+//!         Some(seat) => Game::new(p.clone(), GameResult::win(seat)),
+//!         None => Game::new(p.clone(), GameResult::draw()),
+//!     })
+//!     .collect();
+//! let players: Vec<PlayerId> = (0..3).map(PlayerId).collect();
+//! let standings = Standings::compute(&players, &games, &[], &StandingsConfig::default()).unwrap();
+//! assert_eq!(standings.rows[0].player, PlayerId(0));
+//! ```
+
+pub mod config;
+pub mod model;
+pub mod playoff;
+pub mod ratings;
+pub mod schedule;
+pub mod standings;
+pub mod swiss;
+pub mod trf;
+
+pub use config::{ConfigError, Format, PlayerConfig, TimeControlConfig, TournamentConfig};
+pub use model::{Game, GameResult, Pairing, PlayerId, Points, Schedule, Termination};
+pub use playoff::{MEDAL_PLACES, PLAYOFF_GAMES, Playoff};
+pub use ratings::{Anchor, Rating, RatingError, RatingOptions, Ratings, fit_ratings};
+pub use schedule::{codecup_final, draw_lots, gauntlet, round_robin, round_robin_of};
+pub use standings::{
+    CrossGame, Crosstable, Decider, PointsScheme, Row, SeatRecord, Standings, StandingsConfig,
+    StandingsError, TieBreak, TieBreakValues, termination_counts,
+};
+pub use swiss::{SwissError, swiss_round};
+pub use trf::{TrfError, export_trf};
