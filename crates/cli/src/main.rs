@@ -17,6 +17,7 @@ macro_rules! say_or_drop {
 mod bench;
 mod board_games;
 mod book;
+mod caia;
 mod games;
 mod matches;
 mod perft;
@@ -63,6 +64,15 @@ enum Command {
     /// Solve Sudoku puzzles (first, unique or all solutions), or explain each step in Aart
     /// Bik's notation with --verbose.
     Sudoku(sudoku::Args),
+    /// The Caia hub: runs a CodeCup manager, which starts the referee and the players;
+    /// routes their lines, keeps the players' clocks, and leaves no process behind.
+    Caiaio(caia::CaiaioArgs),
+    /// A Caia referee: plays one game between the hub's players 1 and 2, checks every move,
+    /// and reports the result to the manager.
+    Referee(caia::RefereeArgs),
+    /// A Caia competition manager: every player against every other in both seats, through
+    /// the hub; results and standings on stderr.
+    Manager(caia::ManagerArgs),
 }
 
 /// An error caused by the user's input (exit code 2), as opposed to a failure of the program.
@@ -105,6 +115,9 @@ fn main() -> ExitCode {
         Command::Sudoku(args) => sudoku::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Book(args) => book::run(&args),
+        Command::Caiaio(args) => caia::run_caiaio(&args),
+        Command::Referee(args) => caia::run_referee(&args),
+        Command::Manager(args) => caia::run_manager(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

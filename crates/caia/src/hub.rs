@@ -1,0 +1,863 @@
+//! `caiaio`, the hub: it starts the manager, obeys the `I` commands of the manager and the
+//! referee, routes every other line by its first word, and keeps the players' clocks.
+//!
+//! One thread decides everything. The manager's and the referee's lines arrive on one
+//! channel (see [`crate::peer`]); a player is read only inside `I listen`, so its clock runs
+//! exactly while the hub waits for its line there: from the start of the wait to the instant
+//! the reader thread stamped the line (a line already buffered costs nothing). While one
+//! side holds the lock, lines of the other side wait in a queue, in order.
+//!
+//! A player's stderr goes first to a private file in the session's directory (the arena's
+//! process layer writes a log from the start); `I start N MS` looks there for the first
+//! line, and `I kill N` (or the end of the session) appends the file to the player's log, as
+//! Caia flushes stderr at the kill. So logs accumulate over a session's games.
+//!
+//! The session ends when the manager sends `I stop_caiaio`, when its output ends (it
+//! exited), or on a command the hub cannot obey; then every process group the hub started is
+//! killed and reaped, and the function returns only once none of their members is left.
+
+use crate::peer::{Input, Peer, PeerEvent, Source};
+use crate::protocol::{
+    self, Command, CommandError, FIRSTERROR, LOCK_OK, NO_FIRSTERROR, Route, Special, TIME,
+};
+use olympiad_arena::process::Event;
+use olympiad_arena::{Exit, Limits, Process, ProcessConfig, group_members};
+use std::collections::VecDeque;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// The longest player line passed on, in bytes (longer lines are dropped with a note).
+const MAX_LINE_BYTES: usize = 1 << 20;
+/// The most stderr bytes of one player process kept for its log.
+const STDERR_LOG_BYTES: u64 = 16 << 20;
+/// After a process is seen to exit, how long to wait for its last output lines (the pipe
+/// reader and the reaper are separate threads, so the exit can be seen first).
+const EXIT_GRACE: Duration = Duration::from_millis(100);
+/// How often `I start N MS` looks for a first stderr line.
+const FIRSTERROR_POLL: Duration = Duration::from_millis(2);
+/// How long the end of the session waits for the killed process groups to disappear.
+const GROUP_GONE_WAIT: Duration = Duration::from_secs(5);
+
+/// How to run a session.
+pub struct HubConfig {
+    /// The manager's executable, as `execv` takes it: a name without `/` is in the current
+    /// directory, not looked up in `PATH`.
+    pub manager: String,
+    /// The manager's one argument (`-f ARG`).
+    pub manager_arg: Option<String>,
+    /// Where the `-d` transcript of all traffic goes (`None`: no transcript).
+    pub trace: Option<Box<dyn Write + Send>>,
+}
+
+impl std::fmt::Debug for HubConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HubConfig")
+            .field("manager", &self.manager)
+            .field("manager_arg", &self.manager_arg)
+            .field("trace", &self.trace.is_some())
+            .finish()
+    }
+}
+
+/// How a session ended normally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SessionEnd {
+    /// The manager sent `I stop_caiaio`.
+    Stopped,
+    /// The manager's output ended (it exited).
+    ManagerExited,
+}
+
+/// Why a session stopped early.
+#[derive(Debug, Error)]
+pub enum HubError {
+    /// The manager could not be started.
+    #[error("cannot start the manager '{program}': {source}")]
+    Manager {
+        /// The program.
+        program: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// The session's private directory could not be made.
+    #[error("cannot create the session directory '{path}': {source}")]
+    SessionDir {
+        /// The directory.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// A line the hub cannot obey; the session stopped there.
+    #[error("{from} line {number} '{line}': {why}")]
+    Protocol {
+        /// `manager` or `referee`.
+        from: &'static str,
+        /// The line's number in that program's output (from 1; the referee's count restarts
+        /// with each referee).
+        number: u64,
+        /// The line.
+        line: String,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+/// Runs one session: starts the manager and serves it until the end.
+pub fn run(config: HubConfig) -> Result<SessionEnd, HubError> {
+    let dir = SessionDir::create()?;
+    let (tx, rx) = mpsc::channel();
+    let manager_path = exec_path(&config.manager);
+    let manager = Peer::spawn(
+        &manager_path,
+        config.manager_arg.as_deref(),
+        Source::Manager,
+        &tx,
+    )
+    .map_err(|source| HubError::Manager {
+        program: config.manager.clone(),
+        source,
+    })?;
+    let mut hub = Hub {
+        tx,
+        rx,
+        manager,
+        manager_lines: 0,
+        manager_exited: None,
+        referee: None,
+        referee_gen: 0,
+        referee_lines: 0,
+        referee_exited: None,
+        lock: None,
+        pending: VecDeque::new(),
+        players: Vec::new(),
+        factor: 1.0,
+        trace: config.trace,
+        dir,
+        spawned_groups: Vec::new(),
+    };
+    hub.trace_note(&format!("manager started: {}", config.manager));
+    let result = hub.serve();
+    hub.shutdown();
+    result
+}
+
+/// `execv`'s view of a program name: relative to the current directory, never from `PATH`.
+fn exec_path(exe: &str) -> PathBuf {
+    if exe.contains('/') {
+        PathBuf::from(exe)
+    } else {
+        Path::new(".").join(exe)
+    }
+}
+
+/// The session's private directory (players' stderr before it is appended to their logs),
+/// removed at the end.
+struct SessionDir(PathBuf);
+
+impl SessionDir {
+    fn create() -> Result<SessionDir, HubError> {
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        let path =
+            std::env::temp_dir().join(format!("olympiad-caiaio-{}-{stamp}", std::process::id()));
+        fs::create_dir_all(&path).map_err(|source| HubError::SessionDir {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Ok(SessionDir(path))
+    }
+}
+
+impl Drop for SessionDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A defined player: `I player N EXE MS [LOGFILE]`, its clock, and its process if started.
+#[derive(Debug)]
+struct Slot {
+    exe: String,
+    budget_ms: u64,
+    log: Option<PathBuf>,
+    used: Duration,
+    run: Option<Running>,
+}
+
+/// A started player.
+#[derive(Debug)]
+struct Running {
+    /// `None` when the program could not be started (every listen then answers stopped).
+    process: Option<Process>,
+    /// Where its stderr is collected until the kill.
+    private_log: PathBuf,
+    /// Its stdout has ended.
+    eof: bool,
+    /// Events read but not used (a line that came too late).
+    pushback: VecDeque<Event>,
+}
+
+struct Hub {
+    tx: Sender<Input>,
+    rx: Receiver<Input>,
+    manager: Peer,
+    manager_lines: u64,
+    /// When the manager was seen to exit (its last lines may still be on the way).
+    manager_exited: Option<Instant>,
+    referee: Option<Peer>,
+    referee_gen: u64,
+    referee_lines: u64,
+    referee_exited: Option<Instant>,
+    lock: Option<Source>,
+    pending: VecDeque<Input>,
+    /// The player table; `None`: not defined since the last `number_players`.
+    players: Vec<Option<Slot>>,
+    /// Contest speed / local speed: budgets are multiplied by it, reported times divided.
+    factor: f64,
+    trace: Option<Box<dyn Write + Send>>,
+    dir: SessionDir,
+    /// Every process group started, to check at the end that none is left.
+    spawned_groups: Vec<i32>,
+}
+
+/// What handling one input decided.
+enum Flow {
+    Continue,
+    End(SessionEnd),
+}
+
+impl Hub {
+    fn serve(&mut self) -> Result<SessionEnd, HubError> {
+        loop {
+            if let Some(input) = self.next_allowed() {
+                if let Flow::End(end) = self.handle(input)? {
+                    return Ok(end);
+                }
+                continue;
+            }
+            let graces = [self.manager_exited, self.referee_exited];
+            let deadline = graces.iter().flatten().map(|&t| t + EXIT_GRACE).min();
+            let received = match deadline {
+                Some(d) => self
+                    .rx
+                    .recv_timeout(d.saturating_duration_since(Instant::now())),
+                None => self.rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            };
+            match received {
+                Ok(input) => self.pending.push_back(input),
+                Err(RecvTimeoutError::Timeout) => {
+                    // An exit whose end of output never came (a grandchild holds the pipe):
+                    // treat it as the end of output.
+                    // It goes behind the lines already queued.
+                    let now = Instant::now();
+                    if self.manager_exited.is_some_and(|t| now >= t + EXIT_GRACE) {
+                        self.manager_exited = None;
+                        self.pending.push_back(Input {
+                            from: Source::Manager,
+                            event: PeerEvent::Eof,
+                        });
+                    }
+                    if self.referee_exited.is_some_and(|t| now >= t + EXIT_GRACE) {
+                        self.referee_exited = None;
+                        self.pending.push_back(Input {
+                            from: Source::Referee(self.referee_gen),
+                            event: PeerEvent::Eof,
+                        });
+                    }
+                }
+                // The hub holds a sender itself, so the channel never disconnects.
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Ok(SessionEnd::ManagerExited);
+                }
+            }
+        }
+    }
+
+    /// The first queued input the lock lets through (inputs of a replaced referee are
+    /// dropped on the way).
+    fn next_allowed(&mut self) -> Option<Input> {
+        let current = Source::Referee(self.referee_gen);
+        self.pending
+            .retain(|i| matches!(i.from, Source::Manager) || i.from == current);
+        let at = self
+            .pending
+            .iter()
+            .position(|i| self.lock.is_none_or(|holder| holder == i.from))?;
+        self.pending.remove(at)
+    }
+
+    fn handle(&mut self, input: Input) -> Result<Flow, HubError> {
+        let from = input.from;
+        match input.event {
+            PeerEvent::Line(line) => self.line(from, line),
+            PeerEvent::Eof => {
+                match from {
+                    Source::Manager => {
+                        self.trace_note("manager exited");
+                        return Ok(Flow::End(SessionEnd::ManagerExited));
+                    }
+                    Source::Referee(_) => self.referee_gone(),
+                }
+                Ok(Flow::Continue)
+            }
+            PeerEvent::Exited(exit) => {
+                if exit != Exit::Code(0) {
+                    self.warn(&format!("the {} ended with {exit}", source_name(from)));
+                }
+                match from {
+                    Source::Manager => self.manager_exited = Some(Instant::now()),
+                    Source::Referee(_) => self.referee_exited = Some(Instant::now()),
+                }
+                Ok(Flow::Continue)
+            }
+        }
+    }
+
+    /// The current referee will write no more: its lock (if it held it) is released.
+    fn referee_gone(&mut self) {
+        self.referee_exited = None;
+        if self.lock == Some(Source::Referee(self.referee_gen)) {
+            self.lock = None;
+        }
+        // Lines of this generation that are still queued are dropped from now on.
+        self.referee_gen += 1;
+        if let Some(mut referee) = self.referee.take() {
+            referee.kill();
+        }
+    }
+
+    fn line(&mut self, from: Source, line: String) -> Result<Flow, HubError> {
+        let (name, number) = match from {
+            Source::Manager => {
+                self.manager_lines += 1;
+                ("manager", self.manager_lines)
+            }
+            Source::Referee(_) => {
+                self.referee_lines += 1;
+                ("referee", self.referee_lines)
+            }
+        };
+        let protocol_error = |why: String| HubError::Protocol {
+            from: name,
+            number,
+            line: line.clone(),
+            why,
+        };
+        let route =
+            protocol::parse_line(&line).map_err(|e: CommandError| protocol_error(e.to_string()));
+        let route = match route {
+            Ok(r) => r,
+            Err(e) => {
+                self.trace(name, "caiaio", &line);
+                return Err(e);
+            }
+        };
+        match route {
+            Route::Command(command) => {
+                self.trace(name, "caiaio", &line);
+                let allowed = match from {
+                    Source::Manager => command.allowed_from_manager(),
+                    Source::Referee(_) => command.allowed_from_referee(),
+                };
+                if !allowed {
+                    return Err(protocol_error(format!(
+                        "the {name} may not send this command"
+                    )));
+                }
+                self.command(from, command).map_err(protocol_error)
+            }
+            Route::ToManager(text) => {
+                if from == Source::Manager {
+                    self.trace(name, "nobody", &line);
+                } else {
+                    self.trace(name, "manager", text);
+                    self.send_to_manager(text);
+                }
+                Ok(Flow::Continue)
+            }
+            Route::ToPlayer(n, text) => {
+                self.trace(name, &n.to_string(), text);
+                self.send_to_player(n, text);
+                Ok(Flow::Continue)
+            }
+            Route::Dropped => {
+                self.trace(name, "nobody", &line);
+                Ok(Flow::Continue)
+            }
+        }
+    }
+
+    /// Obeys one command; an `Err` is the reason it could not be obeyed.
+    fn command(&mut self, from: Source, command: Command) -> Result<Flow, String> {
+        match command {
+            Command::Lock => {
+                // The lock is free or already the asker's: otherwise this line would still
+                // be queued.
+                self.lock = Some(from);
+                self.reply(from, LOCK_OK);
+            }
+            Command::Unlock => {
+                if self.lock == Some(from) {
+                    self.lock = None;
+                }
+            }
+            Command::CpuSpeed {
+                contest_mhz,
+                local_mhz,
+            } => {
+                let local = match local_mhz {
+                    Some(mhz) => mhz,
+                    None => match local_mhz_measured() {
+                        Some(mhz) => mhz,
+                        None => {
+                            self.warn("cannot measure the local CPU speed; time factor 1");
+                            contest_mhz
+                        }
+                    },
+                };
+                self.factor = contest_mhz / local;
+                self.trace_note(&format!(
+                    "time factor {:.4} (contest {contest_mhz} MHz, local {local} MHz)",
+                    self.factor
+                ));
+            }
+            Command::NumberPlayers(k) => {
+                for n in 1..=self.players.len() {
+                    self.kill_player(n);
+                }
+                self.players = (0..k).map(|_| None).collect();
+            }
+            Command::Player { n, exe, ms, log } => {
+                self.check_number(n)?;
+                self.kill_player(n);
+                self.players[n - 1] = Some(Slot {
+                    exe,
+                    budget_ms: ms,
+                    log: log.map(PathBuf::from),
+                    used: Duration::ZERO,
+                    run: None,
+                });
+            }
+            Command::Start { n, wait_ms } => {
+                self.check_defined(n)?;
+                self.kill_player(n);
+                let first = self.start_player(n, wait_ms);
+                if wait_ms.is_some() {
+                    match first {
+                        Some(text) => self.reply(from, &format!("{FIRSTERROR} {text}")),
+                        None => self.reply(from, NO_FIRSTERROR),
+                    }
+                }
+            }
+            Command::Referee { exe, arg } => {
+                if self.referee.is_some() {
+                    self.referee_gone();
+                }
+                self.referee_gen += 1;
+                self.referee_lines = 0;
+                self.referee_exited = None;
+                let source = Source::Referee(self.referee_gen);
+                let peer = Peer::spawn(&exec_path(&exe), arg.as_deref(), source, &self.tx)
+                    .map_err(|e| format!("cannot start the referee '{exe}': {e}"))?;
+                self.spawned_groups.push(peer.pid());
+                self.referee = Some(peer);
+                self.trace_note(&format!("referee started: {exe}"));
+            }
+            Command::Listen(n) => {
+                self.check_defined(n)?;
+                let answer = self.listen(n);
+                let asker = source_name(from);
+                match &answer {
+                    Ok(line) => self.trace(&n.to_string(), asker, line),
+                    Err(special) => self.trace("caiaio", asker, &special.text()),
+                }
+                let text = answer.unwrap_or_else(|special| special.text());
+                self.reply_untraced(from, &text);
+            }
+            Command::RequestTime(n) => {
+                self.check_defined(n)?;
+                let used = self.slot(n).used;
+                let used_ms = used.as_millis() as u64;
+                let contest_ms = (used.as_secs_f64() * 1000.0 / self.factor) as u64;
+                self.reply(from, &format!("{TIME} {used_ms} {contest_ms}"));
+            }
+            Command::Kill(n) => {
+                self.check_number(n)?;
+                self.kill_player(n);
+            }
+            Command::KillReferee => {
+                // Not traced: whether the referee was still running after its report is a
+                // race, and the transcript must not depend on it.
+                if self.referee.is_some() {
+                    self.referee_gone();
+                }
+            }
+            Command::StopCaiaio => return Ok(Flow::End(SessionEnd::Stopped)),
+            Command::Report(message) => {
+                let line = format!("{} {message}", protocol::REPORT);
+                self.trace("caiaio", "manager", &line);
+                self.send_to_manager(&line);
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn check_number(&self, n: usize) -> Result<(), String> {
+        if n > self.players.len() {
+            Err(format!(
+                "player {n}, but number_players is {}",
+                self.players.len()
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn check_defined(&self, n: usize) -> Result<(), String> {
+        self.check_number(n)?;
+        if self.players[n - 1].is_none() {
+            return Err(format!("player {n} is not defined (I player {n} ...)"));
+        }
+        Ok(())
+    }
+
+    fn slot(&mut self, n: usize) -> &mut Slot {
+        self.players[n - 1]
+            .as_mut()
+            .expect("checked by check_defined")
+    }
+
+    /// Starts player `n`; with `wait_ms`, returns its first stderr line if one comes in
+    /// time (or why it could not be started).
+    fn start_player(&mut self, n: usize, wait_ms: Option<u64>) -> Option<String> {
+        let private_log = self.dir.0.join(format!("player-{n}.stderr"));
+        let slot = self.players[n - 1]
+            .as_ref()
+            .expect("checked by check_defined");
+        let config = ProcessConfig {
+            program: exec_path(&slot.exe),
+            args: Vec::new(),
+            // Caia limits nothing but time; the arena layer still turns core files off.
+            limits: Limits {
+                address_space_bytes: None,
+                cpu_seconds: None,
+            },
+            max_line_bytes: MAX_LINE_BYTES,
+            stderr_log: Some(private_log.clone()),
+            stderr_log_bytes: STDERR_LOG_BYTES,
+            stderr_keep_bytes: 0,
+        };
+        let exe = slot.exe.clone();
+        let (process, failure) = match Process::spawn(&config) {
+            Ok(p) => {
+                self.spawned_groups.push(p.pid());
+                (Some(p), None)
+            }
+            Err(e) => {
+                self.warn(&format!("player {n}: {e}"));
+                (None, Some(e.to_string()))
+            }
+        };
+        self.trace_note(&format!("player {n} started: {exe}"));
+        self.slot(n).run = Some(Running {
+            process,
+            private_log: private_log.clone(),
+            eof: false,
+            pushback: VecDeque::new(),
+        });
+        let wait = Duration::from_millis(wait_ms?);
+        if failure.is_some() {
+            return failure;
+        }
+        let deadline = Instant::now() + wait;
+        loop {
+            if let Some(line) = first_line(&private_log) {
+                return Some(line);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(FIRSTERROR_POLL.min(deadline - Instant::now()));
+        }
+    }
+
+    /// Reads player `n`'s next line, charging its clock for the wait; `Err` is a special
+    /// answer.
+    fn listen(&mut self, n: usize) -> Result<String, Special> {
+        let factor = self.factor;
+        let slot = self.players[n - 1]
+            .as_mut()
+            .expect("checked by check_defined");
+        let budget = Duration::from_secs_f64(slot.budget_ms as f64 * factor / 1000.0);
+        let left = budget.saturating_sub(slot.used);
+        let start = Instant::now();
+        let deadline = start + left;
+        let Some(run) = slot.run.as_mut() else {
+            return Err(Special::Stopped);
+        };
+        let Some(process) = run.process.as_mut() else {
+            return Err(Special::Stopped);
+        };
+        // A process already seen to exit gets the grace period from the start of the wait.
+        let mut grace: Option<Instant> = process.exit().map(|_| start + EXIT_GRACE);
+        let mut overlong = 0;
+        let answer = loop {
+            if run.eof
+                && let Some(exit) = process.exit()
+            {
+                break Err(exit_answer(exit));
+            }
+            let wait_until = grace.map_or(deadline, |g| g.min(deadline));
+            let event = match run.pushback.pop_front() {
+                Some(e) => Some(e),
+                None => process.next_event(wait_until),
+            };
+            match event {
+                Some(Event::Line(bytes, at)) => {
+                    let spent = at.saturating_duration_since(start);
+                    if spent > left {
+                        run.pushback.push_front(Event::Line(bytes, at));
+                        break Err(Special::Timeout);
+                    }
+                    slot.used += spent;
+                    let mut text = String::from_utf8_lossy(&bytes).into_owned();
+                    if text.ends_with('\r') {
+                        text.pop();
+                    }
+                    if text.is_empty() {
+                        break Err(Special::SendsNewline);
+                    }
+                    break Ok(text);
+                }
+                Some(Event::Overlong(_)) => overlong += 1,
+                Some(Event::Eof(_)) => run.eof = true,
+                Some(Event::Exited(_)) => {
+                    grace.get_or_insert(Instant::now() + EXIT_GRACE);
+                }
+                None => {
+                    let now = Instant::now();
+                    if let Some(exit) = process.exit()
+                        && grace.is_some_and(|g| now >= g)
+                    {
+                        // It exited and its output did not end (a child holds the pipe): no
+                        // line is coming.
+                        break Err(exit_answer(exit));
+                    }
+                    if now >= deadline {
+                        break Err(Special::Timeout);
+                    }
+                }
+            }
+        };
+        match &answer {
+            Err(Special::Timeout) => slot.used = budget,
+            Err(Special::Stopped | Special::Crashed(_)) => {
+                slot.used += Instant::now().saturating_duration_since(start).min(left);
+            }
+            _ => {}
+        }
+        if overlong > 0 {
+            self.warn(&format!(
+                "player {n}: {overlong} line(s) longer than {MAX_LINE_BYTES} bytes dropped"
+            ));
+        }
+        answer
+    }
+
+    /// Kills player `n` if it runs, and appends its stderr to its log.
+    fn kill_player(&mut self, n: usize) {
+        let Some(Some(slot)) = self.players.get_mut(n - 1) else {
+            return;
+        };
+        let Some(mut run) = slot.run.take() else {
+            return;
+        };
+        if let Some(process) = run.process.as_mut() {
+            process.finish();
+        }
+        let log = slot.log.clone();
+        self.trace_note(&format!("player {n} killed"));
+        if let Some(log) = log
+            && let Err(e) = append_file(&run.private_log, &log)
+        {
+            self.warn(&format!(
+                "player {n}: cannot append stderr to '{}': {e}",
+                log.display()
+            ));
+        }
+        let _ = fs::remove_file(&run.private_log);
+    }
+
+    fn send_to_player(&mut self, n: usize, text: &str) {
+        let process = self
+            .players
+            .get_mut(n - 1)
+            .and_then(|s| s.as_mut())
+            .and_then(|s| s.run.as_mut())
+            .and_then(|r| r.process.as_mut());
+        let problem = match process {
+            None => Some("not running".to_string()),
+            Some(p) => p.write_line(text).err().map(|e| e.to_string()),
+        };
+        if let Some(problem) = problem {
+            self.trace_note(&format!("line for player {n} dropped: {problem}"));
+        }
+    }
+
+    fn send_to_manager(&mut self, text: &str) {
+        if let Err(e) = self.manager.write_line(text) {
+            self.trace_note(&format!("line for the manager dropped: {e}"));
+        }
+    }
+
+    fn reply(&mut self, to: Source, text: &str) {
+        self.trace("caiaio", source_name(to), text);
+        self.reply_untraced(to, text);
+    }
+
+    fn reply_untraced(&mut self, to: Source, text: &str) {
+        match to {
+            Source::Manager => self.send_to_manager(text),
+            Source::Referee(_) => {
+                let failed = match self.referee.as_mut() {
+                    Some(r) => r.write_line(text).err().map(|e| e.to_string()),
+                    None => Some("no referee".to_string()),
+                };
+                if let Some(e) = failed {
+                    self.trace_note(&format!("line for the referee dropped: {e}"));
+                }
+            }
+        }
+    }
+
+    fn trace(&mut self, from: &str, to: &str, text: &str) {
+        if let Some(out) = self.trace.as_mut() {
+            let _ = writeln!(out, "[{from} -> {to}] {text}");
+            let _ = out.flush();
+        }
+    }
+
+    fn trace_note(&mut self, text: &str) {
+        if let Some(out) = self.trace.as_mut() {
+            let _ = writeln!(out, "[caiaio] {text}");
+            let _ = out.flush();
+        }
+    }
+
+    /// A problem the user should see even without `-d`.
+    fn warn(&mut self, text: &str) {
+        eprintln!("caiaio: {text}");
+    }
+
+    /// Stops everything: players (their stderr appended to their logs), the referee, the
+    /// manager; then waits until none of their process groups has a member left.
+    fn shutdown(&mut self) {
+        for n in 1..=self.players.len() {
+            self.kill_player(n);
+        }
+        if let Some(mut referee) = self.referee.take() {
+            referee.kill();
+        }
+        self.manager.kill();
+        let deadline = Instant::now() + GROUP_GONE_WAIT;
+        for &group in &self.spawned_groups {
+            while group_members(group) > 0 && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        let manager_group = self.manager.pid();
+        while group_members(manager_group) > 0 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+fn source_name(source: Source) -> &'static str {
+    match source {
+        Source::Manager => "manager",
+        Source::Referee(_) => "referee",
+    }
+}
+
+/// The listen answer for a player that ended.
+fn exit_answer(exit: Exit) -> Special {
+    match exit {
+        Exit::Signal(s) => Special::Crashed(protocol::signal_name(s)),
+        Exit::Code(_) => Special::Stopped,
+    }
+}
+
+/// The first complete line of `path`.
+fn first_line(path: &Path) -> Option<String> {
+    let mut text = Vec::new();
+    File::open(path).ok()?.read_to_end(&mut text).ok()?;
+    let end = text.iter().position(|&b| b == b'\n')?;
+    let line = String::from_utf8_lossy(&text[..end]);
+    Some(line.trim_end_matches('\r').to_string())
+}
+
+/// Appends the contents of `from` to `to` (created if need be).
+fn append_file(from: &Path, to: &Path) -> io::Result<()> {
+    let mut source = match File::open(from) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let mut target = OpenOptions::new().create(true).append(true).open(to)?;
+    io::copy(&mut source, &mut target)?;
+    Ok(())
+}
+
+/// This machine's CPU speed in MHz: the highest frequency the kernel reports for cpu0, or
+/// the `cpu MHz` of `/proc/cpuinfo`.
+pub fn local_mhz_measured() -> Option<f64> {
+    let max_khz = fs::read_to_string("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq")
+        .ok()
+        .and_then(|t| t.trim().parse::<f64>().ok())
+        .filter(|&k| k > 0.0);
+    if let Some(khz) = max_khz {
+        return Some(khz / 1000.0);
+    }
+    let info = fs::read_to_string("/proc/cpuinfo").ok()?;
+    info.lines()
+        .filter(|l| l.starts_with("cpu MHz"))
+        .filter_map(|l| l.split(':').nth(1)?.trim().parse::<f64>().ok())
+        .filter(|&m| m > 0.0)
+        .reduce(f64::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exec_paths_are_never_looked_up() {
+        assert_eq!(exec_path("manager"), PathBuf::from("./manager"));
+        assert_eq!(exec_path("../bin/bob"), PathBuf::from("../bin/bob"));
+        assert_eq!(exec_path("/bin/sh"), PathBuf::from("/bin/sh"));
+    }
+
+    #[test]
+    fn first_line_waits_for_the_newline() {
+        let dir = SessionDir::create().unwrap();
+        let path = dir.0.join("x");
+        assert_eq!(first_line(&path), None);
+        fs::write(&path, "hello").unwrap();
+        assert_eq!(first_line(&path), None);
+        fs::write(&path, "hello\r\nworld\n").unwrap();
+        assert_eq!(first_line(&path), Some("hello".into()));
+        let log = dir.0.join("log");
+        append_file(&path, &log).unwrap();
+        append_file(&path, &log).unwrap();
+        assert_eq!(
+            fs::read_to_string(&log).unwrap(),
+            "hello\r\nworld\nhello\r\nworld\n"
+        );
+    }
+}

@@ -1,0 +1,28 @@
+//! Caia, the CodeCup competition hub, made compatible: managers, referees and players written
+//! for Caia, in any language, run under our hub unchanged, and our games can be refereed for
+//! anyone's Caia manager.
+//!
+//! - [`hub`]: `caiaio` itself: starts the manager, obeys `I` commands (locks, the player
+//!   table, starts and kills, listens with clocks, times), routes every other line by its
+//!   first word, and leaves no process behind;
+//! - [`protocol`]: every line as a value, parsed once; the special `I listen` answers;
+//! - [`client`]: the other side of the pipes, for programs that talk to a hub;
+//! - [`referee`]: a Caia referee for every two-player game of the catalog;
+//! - [`manager`]: a Caia competition manager (every player against every other, both seats).
+//!
+//! ```
+//! use olympiad_caia::protocol::{parse_line, Command, Route, Special};
+//!
+//! assert_eq!(parse_line("I listen 2"), Ok(Route::Command(Command::Listen(2))));
+//! assert_eq!(parse_line("2 b2-c4"), Ok(Route::ToPlayer(2, "b2-c4")));
+//! assert_eq!(Special::parse("<caiaio:_player_timeout>"), Some(Special::Timeout));
+//! ```
+
+pub mod client;
+pub mod hub;
+pub mod manager;
+mod peer;
+pub mod protocol;
+pub mod referee;
+
+pub use hub::{HubConfig, HubError, SessionEnd};

@@ -1,0 +1,528 @@
+//! The hub against real programs: managers, referees and players are small Python scripts
+//! (tests/scripts/) that behave well or badly on purpose, so that routing, locks, clocks, the
+//! special `I listen` answers, logs and the cleanup are tested on real processes and pipes.
+
+use olympiad_arena::group_members;
+use olympiad_caia::protocol::{SENDS_NEWLINE, STOPPED, TIMEOUT};
+use olympiad_caia::{HubConfig, HubError, SessionEnd, hub};
+use std::fs;
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// A fresh directory for one test.
+fn test_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("caia-hub-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn script(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scripts")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// An executable `dir/name` that runs a Python script with these arguments (players take
+/// no arguments under Caia, so each behaviour gets its own wrapper).
+fn wrapper(dir: &Path, name: &str, script_name: &str, args: &[&str]) -> String {
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|a| format!("'{}'", a.replace('\'', r"'\''")))
+        .collect();
+    let path = dir.join(name);
+    fs::write(
+        &path,
+        format!(
+            "#!/bin/sh\nexec python3 '{}' {} \"$@\"\n",
+            script(script_name),
+            quoted.join(" ")
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+fn player(dir: &Path, name: &str, actions: &[&str]) -> String {
+    wrapper(dir, name, "fake_player.py", actions)
+}
+
+/// The `-d` transcript, collected in memory.
+#[derive(Clone, Default)]
+struct Trace(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Trace {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+struct Outcome {
+    result: Result<SessionEnd, HubError>,
+    /// Every line the manager read.
+    read: Vec<String>,
+    trace: String,
+}
+
+/// Runs a session whose manager plays `lines` (see script_manager.py).
+fn session(dir: &Path, lines: &[String]) -> Outcome {
+    let script_path = dir.join("manager.script");
+    fs::write(&script_path, lines.join("\n") + "\n").unwrap();
+    let manager = wrapper(dir, "manager", "script_manager.py", &[]);
+    let trace = Trace::default();
+    let result = hub::run(HubConfig {
+        manager,
+        manager_arg: Some(script_path.display().to_string()),
+        trace: Some(Box::new(trace.clone())),
+    });
+    let read = fs::read_to_string(dir.join("manager.script.out"))
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let trace = String::from_utf8(trace.0.lock().unwrap().clone()).unwrap();
+    Outcome {
+        result,
+        read,
+        trace,
+    }
+}
+
+fn lines(text: &[&str]) -> Vec<String> {
+    text.iter().map(|s| s.to_string()).collect()
+}
+
+/// The numbers after `word` in the lines of a log (`pid 123`).
+fn numbers_after(log: &str, word: &str) -> Vec<i32> {
+    log.lines()
+        .filter_map(|l| l.strip_prefix(word)?.trim().parse().ok())
+        .collect()
+}
+
+fn alive(pid: i32) -> bool {
+    fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|s| {
+            let state = s[s.rfind(')').unwrap() + 1..].split_whitespace().next();
+            state != Some("Z") && state != Some("X")
+        })
+        .unwrap_or(false)
+}
+
+#[test]
+fn misbehaving_players_get_exactly_the_special_answers() {
+    let dir = test_dir("special");
+    let hang = player(&dir, "hang", &["hang"]);
+    let segv = player(&dir, "segv", &["segv"]);
+    let exit = player(&dir, "exit", &["exit:0"]);
+    let empty = player(&dir, "empty", &["say:", "hang"]);
+    let out = session(
+        &dir,
+        &[
+            "I number_players 4".into(),
+            format!("I player 1 {hang} 300"),
+            format!("I player 2 {segv} 5000"),
+            format!("I player 3 {exit} 5000"),
+            format!("I player 4 {empty} 5000"),
+            "I start 1".into(),
+            "I start 2".into(),
+            "I start 3".into(),
+            "I start 4".into(),
+            "I listen 1".into(),
+            "<".into(),
+            "I listen 2".into(),
+            "<".into(),
+            "I listen 3".into(),
+            "<".into(),
+            "I listen 4".into(),
+            "<".into(),
+            // Out of time stays out of time; a killed player is stopped.
+            "I listen 1".into(),
+            "<".into(),
+            "I kill 4".into(),
+            "I listen 4".into(),
+            "<".into(),
+            "I request_time 1".into(),
+            "<".into(),
+            "I stop_caiaio".into(),
+        ],
+    );
+    assert_eq!(out.result.unwrap(), SessionEnd::Stopped);
+    // The texts as the spec writes them (the referee side parses the same constants).
+    assert_eq!(
+        out.read,
+        [
+            "<caiaio:_player_timeout>",
+            "<caiaio:_player_crashed:_SIGSEGV>",
+            "<caiaio:_player_stopped>",
+            r"<caiaio:_player_sends_'\n'>",
+            "<caiaio:_player_timeout>",
+            "<caiaio:_player_stopped>",
+            "time 300 300",
+        ]
+    );
+    assert_eq!(out.read[3], SENDS_NEWLINE);
+    assert_eq!(out.read[0], TIMEOUT);
+    assert!(
+        out.trace
+            .contains("[caiaio -> manager] <caiaio:_player_timeout>")
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn clocks_run_only_while_the_hub_waits_in_a_listen() {
+    let dir = test_dir("clocks");
+    // Answers 300 ms after it is spoken to.
+    let slow = player(&dir, "slow", &["read", "sleep:300", "say:late", "hang"]);
+    // Answers at once, long before anyone listens.
+    let said = dir.join("said");
+    let early = player(
+        &dir,
+        "early",
+        &["say:early", &format!("touch:{}", said.display()), "hang"],
+    );
+    // Takes 300 ms on a budget of 250 contest ms, which the factor 2 makes 500 ms here.
+    let scaled = player(
+        &dir,
+        "scaled",
+        &["read", "sleep:300", "say:in_time", "hang"],
+    );
+    let out = session(
+        &dir,
+        &[
+            "I cpu_speed 2000 1000".into(),
+            "I number_players 3".into(),
+            format!("I player 1 {slow} 10000"),
+            format!("I player 2 {early} 10000"),
+            format!("I player 3 {scaled} 250"),
+            "I start 1 100".into(),
+            "<".into(),
+            "I start 2".into(),
+            "I start 3".into(),
+            format!("wait {}", said.display()),
+            "sleep 300".into(),
+            "1 go".into(),
+            "I listen 1".into(),
+            "<".into(),
+            "I listen 2".into(),
+            "<".into(),
+            "3 go".into(),
+            "I listen 3".into(),
+            "<".into(),
+            "I request_time 1".into(),
+            "<".into(),
+            "I request_time 2".into(),
+            "<".into(),
+            "I stop_caiaio".into(),
+        ],
+    );
+    assert_eq!(out.result.unwrap(), SessionEnd::Stopped);
+    assert_eq!(out.read[..4], ["no_firsterror", "late", "early", "in_time"]);
+    let time1: Vec<u64> = out.read[4]
+        .strip_prefix("time ")
+        .unwrap()
+        .split(' ')
+        .map(|t| t.parse().unwrap())
+        .collect();
+    // The 300 ms the player slept, plus the pipes and the interpreter's latency; the time
+    // the manager took before asking is not charged.
+    assert!((300..700).contains(&time1[0]), "{:?}", out.read);
+    assert!(time1[1].abs_diff(time1[0] / 2) <= 1, "{:?}", out.read);
+    assert_eq!(out.read[5], "time 0 0");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn lines_are_routed_by_their_first_word_and_the_lock_holds_the_other_side_back() {
+    let dir = test_dir("lock");
+    let echo = player(&dir, "echo", &["echo:2", "hang"]);
+    let spoken = dir.join("spoken");
+    let locked = dir.join("locked");
+    // A referee that speaks to the manager at once.
+    let chatty = player(
+        &dir,
+        "chatty",
+        &[
+            "say:M hello",
+            &format!("touch:{}", spoken.display()),
+            "hang",
+        ],
+    );
+    // A referee that takes the lock for 600 ms and speaks before releasing it.
+    let locker = player(
+        &dir,
+        "locker",
+        &[
+            "say:I lock",
+            "read",
+            &format!("touch:{}", locked.display()),
+            "sleep:600",
+            "say:M first",
+            "say:I unlock",
+            "hang",
+        ],
+    );
+    let out = session(
+        &dir,
+        &[
+            "I number_players 1".into(),
+            format!("I player 1 {echo} 10000"),
+            "I start 1".into(),
+            // Dropped: a first word that routes nowhere, and M from the manager.
+            "hello there".into(),
+            "M nobody".into(),
+            "1 one".into(),
+            "I lock".into(),
+            "<".into(),
+            format!("I referee {chatty}"),
+            format!("wait {}", spoken.display()),
+            "sleep 100".into(),
+            "I listen 1".into(),
+            // "got one", not the referee's "hello": the manager holds the lock.
+            "<".into(),
+            "I unlock".into(),
+            "<".into(),
+            format!("I referee {locker}"),
+            format!("wait {}", locked.display()),
+            "1 two".into(),
+            "I listen 1".into(),
+            // The referee's line comes first: its lock held these two commands back.
+            "<".into(),
+            "<".into(),
+            "I kill_referee".into(),
+            "I stop_caiaio".into(),
+        ],
+    );
+    assert_eq!(out.result.unwrap(), SessionEnd::Stopped, "{}", out.trace);
+    assert_eq!(
+        out.read,
+        ["lock_ok", "got one", "hello", "first", "got two"],
+        "{}",
+        out.trace
+    );
+    assert!(out.trace.contains("[manager -> nobody] hello there"));
+    assert!(out.trace.contains("[manager -> 1] one"));
+    assert!(out.trace.contains("[referee -> manager] hello"));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn start_waits_for_a_first_error_and_logs_accumulate_over_kills() {
+    let dir = test_dir("firsterror");
+    let log = dir.join("talker.log");
+    let talker = player(
+        &dir,
+        "talker",
+        &["err:hello world", "read", "err:bye", "hang"],
+    );
+    let silent = player(&dir, "silent", &["hang"]);
+    let out = session(
+        &dir,
+        &[
+            "I number_players 3".into(),
+            format!("I player 1 {talker} 1000 {}", log.display()),
+            format!("I player 2 {silent} 1000"),
+            format!("I player 3 {}/missing 1000", dir.display()),
+            "I start 1 2000".into(),
+            "<".into(),
+            "I start 2 100".into(),
+            "<".into(),
+            "I start 3 100".into(),
+            "<".into(),
+            "I listen 3".into(),
+            "<".into(),
+            "1 x".into(),
+            "sleep 200".into(),
+            "I kill 1".into(),
+            // A second game of the same player: its log grows.
+            "I start 1 2000".into(),
+            "<".into(),
+            "I stop_caiaio".into(),
+        ],
+    );
+    assert_eq!(out.result.unwrap(), SessionEnd::Stopped);
+    assert_eq!(out.read[0], "firsterror hello world");
+    assert_eq!(out.read[1], "no_firsterror");
+    assert!(
+        out.read[2].starts_with("firsterror cannot start '") && out.read[2].contains("missing"),
+        "{}",
+        out.read[2]
+    );
+    assert_eq!(out.read[3], STOPPED);
+    assert_eq!(out.read[4], "firsterror hello world");
+    assert_eq!(
+        fs::read_to_string(&log).unwrap(),
+        "hello world\nbye\nhello world\n"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_command_ends_the_session_naming_the_line_and_leaves_no_process() {
+    let dir = test_dir("bad");
+    let log = dir.join("forker.log");
+    let ready = dir.join("ready");
+    let forker = player(
+        &dir,
+        "forker",
+        &[
+            "pid",
+            "child",
+            &format!("touch:{}", ready.display()),
+            "hang",
+        ],
+    );
+    let out = session(
+        &dir,
+        &[
+            "I number_players 1".into(),
+            format!("I player 1 {forker} 1000 {}", log.display()),
+            "I start 1 1000".into(),
+            "<".into(),
+            format!("wait {}", ready.display()),
+            "I dance".into(),
+            "sleep 10000".into(),
+        ],
+    );
+    let err = out.result.unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "manager line 4 'I dance': unknown command 'dance'"
+    );
+    let text = fs::read_to_string(&log).unwrap();
+    let pid = numbers_after(&text, "pid ")[0];
+    let child = numbers_after(&text, "child ")[0];
+    assert_eq!(group_members(pid), 0);
+    assert!(!alive(pid) && !alive(child), "{text}");
+
+    for (line, why) in [
+        ("I report x", "the manager may not send this command"),
+        ("I listen 2", "player 2, but number_players is 1"),
+        ("I listen 1", "player 1 is not defined (I player 1 ...)"),
+        (
+            "I start 1 soon",
+            "malformed 'start': 'soon' is not a number of milliseconds",
+        ),
+    ] {
+        let out = session(&dir, &lines(&["I number_players 1", line]));
+        assert_eq!(
+            out.result.unwrap_err().to_string(),
+            format!("manager line 2 '{line}': {why}")
+        );
+    }
+    let referee = player(&dir, "bossy", &["say:I number_players 2", "hang"]);
+    let out = session(
+        &dir,
+        &[format!("I referee {referee}"), "sleep 10000".into()],
+    );
+    assert_eq!(
+        out.result.unwrap_err().to_string(),
+        "referee line 1 'I number_players 2': the referee may not send this command"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_session_ends_when_the_manager_exits_and_nothing_is_left() {
+    let dir = test_dir("exit");
+    let log = dir.join("forker.log");
+    let ready = dir.join("ready");
+    let forker = player(
+        &dir,
+        "forker",
+        &[
+            "pid",
+            "child",
+            &format!("touch:{}", ready.display()),
+            "hang",
+        ],
+    );
+    let referee_pids = dir.join("referee-pids");
+    let pids_action = format!("pids:{}", referee_pids.display());
+    let referee = wrapper(
+        &dir,
+        "referee",
+        "fake_player.py",
+        &["child", &pids_action, "hang"],
+    );
+    let out = session(
+        &dir,
+        &[
+            "I number_players 1".into(),
+            format!("I player 1 {forker} 1000 {}", log.display()),
+            "I start 1 1000".into(),
+            "<".into(),
+            format!("wait {}", ready.display()),
+            format!("I referee {referee}"),
+            format!("wait {}", referee_pids.display()),
+            "exit 0".into(),
+        ],
+    );
+    assert_eq!(out.result.unwrap(), SessionEnd::ManagerExited);
+    let text = fs::read_to_string(&log).unwrap();
+    let pid = numbers_after(&text, "pid ")[0];
+    let child = numbers_after(&text, "child ")[0];
+    assert_eq!(group_members(pid), 0);
+    assert!(!alive(pid) && !alive(child));
+    let referee_text = fs::read_to_string(&referee_pids).unwrap();
+    let referee_pid = numbers_after(&referee_text, "pid ")[0];
+    let referee_child = numbers_after(&referee_text, "child ")[0];
+    assert_eq!(group_members(referee_pid), 0);
+    assert!(!alive(referee_pid) && !alive(referee_child));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn four_players_follow_the_rolit_referee() {
+    let dir = test_dir("rolit");
+    let trivial = wrapper(&dir, "trivial", "trivial_player.py", &[]);
+    let referee = wrapper(&dir, "referee", "rolit_referee.py", &[]);
+    let players: Vec<String> = (1..=4)
+        .map(|p| {
+            format!(
+                r#"{{"exe": "{trivial}", "ms": 5000, "log": "{}/p{p}.log"}}"#,
+                dir.display()
+            )
+        })
+        .collect();
+    let record = dir.join("record");
+    let plan = format!(
+        r#"{{"cpu_speed": "2800 2800", "record": "{}", "games": [{{"players": [{}], "referee": "{referee}"}}]}}"#,
+        record.display(),
+        players.join(", ")
+    );
+    let plan_path = dir.join("plan.json");
+    fs::write(&plan_path, plan).unwrap();
+    let manager = wrapper(&dir, "manager", "seed_manager.py", &[]);
+    let result = hub::run(HubConfig {
+        manager,
+        manager_arg: Some(plan_path.display().to_string()),
+        trace: None,
+    });
+    assert_eq!(result.unwrap(), SessionEnd::Stopped);
+    let read = fs::read_to_string(&record).unwrap();
+    let report = read.lines().find(|l| l.starts_with("report")).unwrap();
+    assert!(
+        report.starts_with("report 12 0 0 0 all_12_moves_times_"),
+        "{read}"
+    );
+    for p in 1..=4 {
+        let log = fs::read_to_string(dir.join(format!("p{p}.log"))).unwrap();
+        let seen: Vec<&str> = log.lines().collect();
+        let expected: Vec<String> = (0..12)
+            .filter(|k| k % 4 + 1 != p)
+            .map(|k| format!("player {p} saw m{k}"))
+            .collect();
+        assert_eq!(seen, expected, "player {p}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
