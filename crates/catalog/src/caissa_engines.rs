@@ -59,13 +59,17 @@ impl CaissaEngine {
         let mut known = vec!["depth", "nodes", "movetime", "book"];
         match kind {
             EngineKind::Hipp => known.push("skip"),
-            EngineKind::Caissa => known.push("hash"),
+            EngineKind::Caissa => known.extend(["hash", "lmr", "exact"]),
         }
         options.only(kind.name(), &known)?;
         let mut setup = EngineOptions::new(kind);
         setup.book = switch(options, "book", true)?;
         if kind == EngineKind::Hipp {
             setup.skip_connection_rule = switch(options, "skip", true)?;
+        }
+        if kind == EngineKind::Caissa {
+            setup.lmr = switch(options, "lmr", setup.lmr)?;
+            setup.exact_mobility = switch(options, "exact", setup.exact_mobility)?;
         }
         if let Some(mib) = number::<usize>(options, "hash")? {
             setup.hash_mib = mib;

@@ -111,7 +111,8 @@ pub static ENGINES: &[EngineEntry] = &[
     EngineEntry {
         name: "caissa",
         summary: "Caïssa: our default engine (PVS, transposition table, queen-safety \
-                  evaluation); options depth=N, nodes=N, movetime=MS, book=on|off, hash=MIB",
+                  evaluation); options depth=N, nodes=N, movetime=MS, book=on|off, hash=MIB, \
+                  lmr=on|off, exact=on|off (exact opponent mobility at leaves)",
         create: crate::caissa_engines::CaissaEngine::create_caissa,
     },
 ];

@@ -413,8 +413,14 @@ mod tests {
         assert!(err(&["caissa", "builtin:deep", "builtin:random"]).contains("unknown engine"));
         assert!(err(&["reversi", "builtin:hipp", "builtin:random"]).contains("plays caissa"));
         assert!(
-            err(&["caissa", "builtin:caissa", "cmd:/bin/cat", "--random-openings", "2"])
-                .contains("openings need built-in players")
+            err(&[
+                "caissa",
+                "builtin:caissa",
+                "cmd:/bin/cat",
+                "--random-openings",
+                "2"
+            ])
+            .contains("openings need built-in players")
         );
         assert!(err(&["caissa", "builtin:random:x=1", "builtin:random"]).contains("no option"));
         assert!(err(&["caissa", "random", "builtin:random"]).contains("no --players file"));

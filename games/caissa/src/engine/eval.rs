@@ -18,7 +18,6 @@
 use crate::Move;
 use crate::bitboard::{ADJACENT, KNIGHT, NONE, bishop_attacks, bit, queen_attacks, rook_attacks};
 use crate::position::{Color, Position};
-use crate::rules::Stalemate;
 use olympiad_search::{Hooks, Score};
 
 /// One move of mobility.
@@ -39,11 +38,27 @@ pub const CHECK_THREAT: Score = 25;
 /// Bonus for having the move.
 pub const TEMPO: Score = 5;
 
+/// Deepest ply whose move count is kept.
+const MAX_PLY: usize = 256;
+
 /// The hooks of the `caissa` engine.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct CaissaHooks {
-    /// The move count of the side to move at the node `terminal` last saw.
-    last_count: Score,
+    /// Count the opponent's moves exactly at every leaf (a position with the turn passed);
+    /// when false, use the count its generator gave one ply up the line, as HIPP does
+    /// (cheaper, a little less exact).
+    pub exact_mobility: bool,
+    /// The move count of the side to move at each ply of the current line.
+    counts: Vec<Score>,
+}
+
+impl Default for CaissaHooks {
+    fn default() -> Self {
+        Self {
+            exact_mobility: true,
+            counts: vec![0; MAX_PLY + 2],
+        }
+    }
 }
 
 /// Squares attacked by `color`'s rook, bishop and knight over pieces `occ`.
@@ -122,36 +137,19 @@ fn passed(pos: &Position) -> Position {
 }
 
 impl CaissaHooks {
-    /// The static evaluation for the side to move, given its move count.
-    pub fn static_eval(pos: &Position, own_moves: Score) -> Score {
+    /// The static evaluation for the side to move, given its move count and, if known, the
+    /// opponent's (else it is counted).
+    pub fn static_eval(pos: &Position, own_moves: Score, their_moves: Option<Score>) -> Score {
         let us = pos.side();
         let them = us.flip();
-        let their_moves = passed(pos).count_moves_with(true) as Score;
+        let their_moves =
+            their_moves.unwrap_or_else(|| passed(pos).count_moves_with(true) as Score);
         let escapes = |c: Color| ESCAPE_SAFETY[safe_escapes(pos, c).count_ones() as usize];
         let mut score = material(pos, us) - material(pos, them);
         score += UNIT * (own_moves - their_moves);
         score += escapes(us) - escapes(them);
         score -= CHECK_THREAT * (check_threats(pos, us) - check_threats(pos, them));
         score + TEMPO
-    }
-
-    fn ended(pos: &Position, ply: u32) -> Score {
-        let loss = -(MATE - ply as Score);
-        if pos.in_check() {
-            return loss;
-        }
-        match pos.rules().stalemate {
-            Stalemate::Draw => 0,
-            Stalemate::MorePieces => {
-                let us = pos.pieces(pos.side()).count_ones();
-                let them = pos.pieces(pos.side().flip()).count_ones();
-                match us.cmp(&them) {
-                    std::cmp::Ordering::Greater => -loss,
-                    std::cmp::Ordering::Less => loss,
-                    std::cmp::Ordering::Equal => 0,
-                }
-            }
-        }
     }
 }
 
@@ -165,22 +163,25 @@ impl Hooks<Position> for CaissaHooks {
             return Some(0);
         }
         let n = pos.count_moves_with(true);
-        self.last_count = n as Score;
+        self.counts[(ply as usize).min(MAX_PLY)] = n as Score;
         if n == 0 {
-            return Some(Self::ended(pos, ply));
+            return Some(super::end_score(pos, ply, MATE));
         }
         None
     }
 
     fn no_moves(&mut self, pos: &Position, ply: u32) -> Score {
-        Self::ended(pos, ply)
+        super::end_score(pos, ply, MATE)
     }
 
-    fn evaluate(&mut self, pos: &Position, _ply: u32) -> Score {
-        Self::static_eval(pos, self.last_count)
+    fn evaluate(&mut self, pos: &Position, ply: u32) -> Score {
+        let p = (ply as usize).min(MAX_PLY);
+        let theirs = (!self.exact_mobility && p > 0).then(|| self.counts[p - 1]);
+        Self::static_eval(pos, self.counts[p], theirs)
     }
 
-    fn extension(&mut self, pos: &Position, _moves: &[Move], _ply: u32) -> i32 {
+    fn extension(&mut self, pos: &Position, moves: &[Move], ply: u32) -> i32 {
+        self.counts[(ply as usize).min(MAX_PLY)] = moves.len() as Score;
         i32::from(pos.in_check())
     }
 
@@ -239,7 +240,8 @@ mod tests {
         let pos = Position::start();
         let own = olympiad_core::Game::legal_moves(&pos).len() as Score;
         // White has 26 moves, Black 26 too: only the tempo remains.
-        assert_eq!(CaissaHooks::static_eval(&pos, own), TEMPO);
+        assert_eq!(CaissaHooks::static_eval(&pos, own, None), TEMPO);
+        assert_eq!(CaissaHooks::static_eval(&pos, own, Some(own)), TEMPO);
     }
 
     #[test]

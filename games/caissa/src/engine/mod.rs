@@ -16,7 +16,9 @@
 pub mod book;
 pub mod eval;
 pub mod hipp;
+pub mod mates;
 
+use crate::rules::Stalemate;
 use crate::{Move, Position};
 use olympiad_core::Game;
 use olympiad_search::{Algorithm, Config, Limits, Observer, Score, Searcher};
@@ -58,16 +60,25 @@ pub struct EngineOptions {
     /// HIPP's speed-up: search without the connection rule until a violation has been seen
     /// two plies from a root (HIPP only).
     pub skip_connection_rule: bool,
+    /// Late-move reductions (the `caissa` engine; on by default: +25% score against HIPP
+    /// with the next option off, see docs/BENCHMARKS.md).
+    pub lmr: bool,
+    /// Count the opponent's moves exactly at every leaf (the `caissa` engine; off by default:
+    /// the count from one ply up, as HIPP takes it, is cheap and played better).
+    pub exact_mobility: bool,
 }
 
 impl EngineOptions {
-    /// The defaults of `kind`: book on; HIPP with its speed-up.
+    /// The defaults of `kind`: book on; HIPP with its speed-up; `caissa` with late-move
+    /// reductions and the parent's move count for the opponent's mobility.
     pub fn new(kind: EngineKind) -> Self {
         Self {
             kind,
             book: true,
             hash_mib: DEFAULT_HASH_MIB,
             skip_connection_rule: true,
+            lmr: true,
+            exact_mobility: false,
         }
     }
 }
@@ -130,10 +141,15 @@ impl Engine {
                 },
             ))),
             EngineKind::Caissa => Inner::Caissa(Box::new(Searcher::new(
-                CaissaHooks::default(),
+                {
+                    let mut hooks = CaissaHooks::default();
+                    hooks.exact_mobility = options.exact_mobility;
+                    hooks
+                },
                 Config {
                     algorithm: Algorithm::Pvs,
                     tt_mib: options.hash_mib,
+                    lmr: options.lmr,
                     ..Config::default()
                 },
             ))),
@@ -224,6 +240,28 @@ impl Engine {
             nodes: result.nodes,
             source: Source::Search,
         })
+    }
+}
+
+/// The score of a finished game for the side to move at `ply` from the root, with a win
+/// worth `mate - ply` (a shorter win scores higher): checkmate loses; a stalemate is a draw
+/// or, under the "more pieces" rule, won by the side with more pieces.
+pub fn end_score(pos: &Position, ply: u32, mate: Score) -> Score {
+    let loss = -(mate - ply as Score);
+    if pos.in_check() {
+        return loss;
+    }
+    match pos.rules().stalemate {
+        Stalemate::Draw => 0,
+        Stalemate::MorePieces => {
+            let us = pos.pieces(pos.side()).count_ones();
+            let them = pos.pieces(pos.side().flip()).count_ones();
+            match us.cmp(&them) {
+                std::cmp::Ordering::Greater => -loss,
+                std::cmp::Ordering::Less => loss,
+                std::cmp::Ordering::Equal => 0,
+            }
+        }
     }
 }
 
