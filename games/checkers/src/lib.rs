@@ -6,7 +6,7 @@
 //! options in [`Rules`]: merging a king's duplicate captures, and a draw rule.
 //!
 //! - [`Position`]: three 32-bit square sets ([`bitboard`] draws the layout), the side to
-//!   move, the rules, and a Zobrist hash kept up to date by every move;
+//!   move and the rules, 16 bytes; its Zobrist hash is computed on demand by byte tables;
 //! - the fast generator (`movegen.rs`) finds movers and jumpers with set arithmetic and
 //!   counts plain steps by population counts (perft's bulk counting);
 //! - [`reference`]: a slow generator on an 8x8 array, written separately, that the tests play
@@ -68,16 +68,19 @@ impl Game for Position {
         list
     }
 
-    #[inline]
+    #[inline(always)]
     fn with_legal_moves<R>(&self, f: impl FnOnce(&[Move]) -> R) -> R {
-        let mut list = Moves::new();
-        self.write_moves(&mut list);
-        f(&list)
+        self.with_moves(f)
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&mut self, mv: Move) {
-        self.make(mv);
+        *self = self.after_move(mv);
+    }
+
+    #[inline(always)]
+    fn after(&self, mv: Move) -> Self {
+        self.after_move(mv)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -87,7 +90,7 @@ impl Game for Position {
         (self.count_fast() == 0).then(|| Outcome::win(self.to_move().next(2), 2, "no move"))
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_moves(&self) -> usize {
         self.count_fast()
     }
@@ -96,9 +99,10 @@ impl Game for Position {
 impl TwoPlayerZeroSum for Position {}
 
 impl Hashed for Position {
+    /// Computed on demand by byte tables (see `zobrist.rs` for why it is not incremental).
     #[inline]
     fn zobrist(&self) -> u64 {
-        self.hash
+        self.hash_by_bytes()
     }
 
     fn zobrist_from_scratch(&self) -> u64 {

@@ -1,5 +1,5 @@
-//! The position (three square sets, the side to move, the rule options and a Zobrist hash),
-//! the move value, and playing a move.
+//! The position (three square sets, the side to move and the rule options: 16 bytes, copied
+//! rather than undone), the move value, and playing a move.
 
 use crate::bitboard::{BOTTOM_ROW, Bits, TOP_ROW};
 use crate::rules::Rules;
@@ -90,7 +90,6 @@ impl Move {
 /// An 8x8 checkers position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
-    pub(crate) hash: u64,
     pub(crate) black: u32,
     pub(crate) white: u32,
     pub(crate) kings: u32,
@@ -128,17 +127,14 @@ impl Position {
         quiet: u8,
         rules: Rules,
     ) -> Self {
-        let mut p = Position {
-            hash: 0,
+        Position {
             black,
             white,
             kings,
             side,
             quiet: if rules.draw_moves == 0 { 0 } else { quiet },
             rules,
-        };
-        p.hash = p.compute_hash();
-        p
+        }
     }
 
     /// The side to move.
@@ -197,42 +193,53 @@ impl Position {
         h
     }
 
-    /// Plays `mv`, which must be legal here.
+    /// The Zobrist hash by byte tables (see `zobrist.rs`); equals `compute_hash`.
     #[inline]
-    pub(crate) fn make(&mut self, mv: Move) {
+    pub(crate) fn hash_by_bytes(&self) -> u64 {
+        let side = if self.side == Color::White {
+            zobrist::WHITE_TO_MOVE
+        } else {
+            0
+        };
+        zobrist::by_bytes(self.black, self.white, self.kings) ^ side
+    }
+
+    /// The position after `mv`, which must be legal here. Built as a new value rather than
+    /// changed in place, so that perft's copy of the child is written once, field by field
+    /// (an in-place change followed by a whole-struct copy stalls on store forwarding).
+    #[inline(always)]
+    pub(crate) fn after_move(&self, mv: Move) -> Position {
         let from = 1u32 << mv.from;
         let to = 1u32 << mv.to;
+        // XOR moves the piece, and leaves it in place when `from` equals `to` (a king that
+        // jumps round a ring of pieces).
+        let moved = from ^ to;
         let side = self.side;
         let was_king = self.kings & from != 0;
-        let is_king = was_king || to & side.crowning_row() != 0;
-        let mut h = self.hash
-            ^ zobrist::piece(side, was_king, mv.from)
-            ^ zobrist::piece(side, is_king, mv.to)
-            ^ zobrist::WHITE_TO_MOVE;
-        if mv.captured != 0 {
-            for sq in Bits(mv.captured) {
-                h ^= zobrist::piece(side.flip(), self.kings & (1 << sq) != 0, sq);
-            }
-        }
-        // `from` may equal `to` (a king that jumps round a ring of pieces), so clear, then set.
-        let (own, opp) = match side {
-            Color::Black => (&mut self.black, &mut self.white),
-            Color::White => (&mut self.white, &mut self.black),
-        };
-        *own = (*own & !from) | to;
-        *opp &= !mv.captured;
-        self.kings &= !(mv.captured | from);
-        if is_king {
-            self.kings |= to;
-        }
-        if self.rules.draw_moves != 0 {
-            self.quiet = if mv.captured != 0 || !was_king {
-                0
+        let kings = (self.kings & !mv.captured)
+            ^ if was_king {
+                moved
             } else {
-                self.quiet.saturating_add(1)
+                to & side.crowning_row()
             };
+        // Without a branch on the side: in a search it alternates from ply to ply.
+        let white_moves = 0u32.wrapping_sub(side as u32);
+        let black = (self.black ^ (moved & !white_moves)) & !(mv.captured & white_moves);
+        let white = (self.white ^ (moved & white_moves)) & !(mv.captured & !white_moves);
+        let quiet = if self.rules.draw_moves == 0 {
+            self.quiet
+        } else if mv.captured != 0 || !was_king {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        Position {
+            black,
+            white,
+            kings,
+            side: side.flip(),
+            quiet,
+            rules: self.rules,
         }
-        self.side = side.flip();
-        self.hash = h;
     }
 }

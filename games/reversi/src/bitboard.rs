@@ -94,26 +94,28 @@ const fn rays() -> [[u64; 64]; 8] {
 }
 
 /// The discs of `opp` that a disc of `own` placed on `sq` turns.
+///
+/// Branch-free: whether a ray turns is a 0/1 flag widened to a mask, because the outcome of a
+/// per-ray test is random and a mispredicted branch costs more than the arithmetic.
 #[inline(always)]
 pub fn flips(sq: usize, own: u64, opp: u64) -> u64 {
     let mut turned = 0;
-    // Towards higher bits: the first square of the ray that is not `opp` is its lowest bit.
+    // Towards higher bits: the first square of the ray that is not `opp` is its lowest bit
+    // (none: the whole ray is `opp`, and `first & own` is 0).
     for ray in [RAYS[0][sq], RAYS[1][sq], RAYS[2][sq], RAYS[3][sq]] {
         let stop = ray & !opp;
         let first = stop & stop.wrapping_neg();
-        if first & own != 0 {
-            turned |= ray & (first - 1);
-        }
+        let closes = u64::from(first & own != 0).wrapping_neg();
+        turned |= ray & first.wrapping_sub(1) & closes;
     }
-    // Towards lower bits: it is the highest bit.
+    // Towards lower bits: it is the highest bit. `| 1` keeps the bit scan off zero: when
+    // the ray has no stop, bit 0 is either on the ray (then it is `opp`, not `own`) or off
+    // it (then `& ray` drops it), so no line closes.
     for ray in [RAYS[4][sq], RAYS[5][sq], RAYS[6][sq], RAYS[7][sq]] {
         let stop = ray & !opp;
-        if stop != 0 {
-            let first = 1u64 << (63 - stop.leading_zeros());
-            if first & own != 0 {
-                turned |= ray & !((first << 1).wrapping_sub(1));
-            }
-        }
+        let first = 1u64 << (63 - (stop | 1).leading_zeros());
+        let closes = u64::from(first & own & ray != 0).wrapping_neg();
+        turned |= ray & !((first << 1).wrapping_sub(1)) & closes;
     }
     turned
 }

@@ -6,7 +6,9 @@
 //! neither side can move the game is over and the side with more discs wins.
 //!
 //! - [`Position`]: the mover's and the other side's discs as `u64` ([`bitboard`] draws the
-//!   layout); legal squares by parallel shifts, turned discs by compile-time ray masks;
+//!   layout) and the mover's legal squares; legal squares by parallel shifts, turned discs by
+//!   compile-time ray masks, both also on four directions at once with AVX2 where the
+//!   processor has it (`simd.rs`, checked at run time);
 //! - [`reference`]: a slow generator on an 8x8 array, written separately, that the tests play
 //!   against the fast one on millions of random positions;
 //! - text: 64 characters and the side to move; moves `a1`..`h8` and `pass` ([`text`]).
@@ -26,6 +28,8 @@
 pub mod bitboard;
 mod position;
 pub mod reference;
+#[cfg(target_arch = "x86_64")]
+mod simd;
 pub mod text;
 mod zobrist;
 
@@ -40,8 +44,11 @@ use olympiad_core::{Game, Hashed, MoveList, Notation, Outcome, Seat, TwoPlayerZe
 /// depth (Bik's pseudo-code).
 pub const PERFT_GAME_OVER: GameOverLeaves = GameOverLeaves::One;
 
-/// A list of legal moves. Capacity 64: at most one move per empty square (60), or the pass.
-pub type Moves = MoveList<Move, 64>;
+/// The most legal moves a position can have: one per empty square (60), or the pass.
+pub const MAX_MOVES: usize = 64;
+
+/// A list of legal moves (see [`MAX_MOVES`]).
+pub type Moves = MoveList<Move, MAX_MOVES>;
 
 impl Game for Position {
     type Move = Move;
@@ -59,20 +66,35 @@ impl Game for Position {
     #[inline]
     fn legal_moves(&self) -> Moves {
         let mut list = Moves::new();
-        let squares = self.move_squares();
-        if squares != 0 {
-            for sq in Bits(squares) {
-                list.push(Move(sq));
-            }
-        } else if legal_squares(self.opp, self.own) != 0 {
-            list.push(Move::PASS);
-        }
+        self.write_moves(&mut list);
         list
     }
 
-    #[inline]
+    /// The moves go into a plain array with the count in a local: perft's inner loop, where
+    /// a `MoveList` kept its length in memory and each push waited for the last one.
+    #[inline(always)]
+    fn with_legal_moves<R>(&self, f: impl FnOnce(&[Move]) -> R) -> R {
+        let mut moves = [Move::PASS; MAX_MOVES];
+        let mut n = 0;
+        if self.moves != 0 {
+            for sq in Bits(self.moves) {
+                moves[n] = Move(sq);
+                n += 1;
+            }
+        } else if legal_squares(self.opp, self.own) != 0 {
+            n = 1;
+        }
+        f(&moves[..n])
+    }
+
+    #[inline(always)]
     fn play(&mut self, mv: Move) {
-        self.make(mv);
+        *self = self.after_move(mv);
+    }
+
+    #[inline(always)]
+    fn after(&self, mv: Move) -> Self {
+        self.after_move(mv)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -90,9 +112,24 @@ impl Game for Position {
 
     #[inline]
     fn count_moves(&self) -> usize {
-        match self.move_squares() {
+        match self.move_count() {
             0 => usize::from(legal_squares(self.opp, self.own) != 0),
-            squares => squares.count_ones() as usize,
+            n => n,
+        }
+    }
+}
+
+impl Position {
+    /// Appends the legal moves to `list`.
+    #[inline(always)]
+    fn write_moves(&self, list: &mut Moves) {
+        let squares = self.move_squares();
+        if squares != 0 {
+            for sq in Bits(squares) {
+                list.push(Move(sq));
+            }
+        } else if legal_squares(self.opp, self.own) != 0 {
+            list.push(Move::PASS);
         }
     }
 }
