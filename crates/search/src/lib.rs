@@ -8,6 +8,9 @@
 //! stop flag. Each completed iteration is reported to an [`Observer`]; the library never
 //! prints. [`minimax`] is the slow twin the tests compare every algorithm against.
 //!
+//! Games of more than two seats use [`nseat`]: max^n, paranoid and Monte Carlo tree search
+//! over [`SeatHooks`].
+//!
 //! ```
 //! use olympiad_core::{Game, Hashed, MoveList, Outcome, Seat, TwoPlayerZeroSum};
 //! use olympiad_search::{Config, Hooks, Limits, Score, Searcher, minimax};
@@ -54,6 +57,7 @@
 
 mod hooks;
 mod limits;
+pub mod nseat;
 mod reference;
 mod searcher;
 pub mod tt;
@@ -62,6 +66,10 @@ pub use hooks::{Hooks, Score};
 pub use limits::{
     DEFAULT_EXPECTED_MOVES, DEFAULT_MIN_MOVES_LEFT, DEFAULT_RESERVE_MS, INCREMENT_USE_PERCENT,
     Limits, TimeBudget,
+};
+pub use nseat::{
+    MAX_SEATS, Mcts, MctsConfig, Reward, SeatAlgorithm, SeatHooks, SeatReport, SeatSearcher,
+    Values, maxn_plain, paranoid_plain,
 };
 pub use reference::minimax;
 pub use searcher::{
