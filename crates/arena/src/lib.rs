@@ -11,7 +11,13 @@
 //! - [`matches`]: N games between two players, seats alternating, concurrently, records to
 //!   JSON lines; [`rating`]: W/D/L, score and Elo with its 95% interval;
 //! - [`spec`]: `builtin:NAME[:k=v,...]` and `cmd:COMMAND LINE`, checked before anything
-//!   starts.
+//!   starts;
+//! - [`tournament`]: a tournament config (see `olympiad-tournament`) played to its end:
+//!   round robins, gauntlets, Swiss rounds paired one at a time from the stored results,
+//!   the CodeCup final, rule 9's medal play-offs; [`store`]: the SQLite file that keeps
+//!   every finished game at once, so that an interrupted tournament resumes with exactly
+//!   the missing games; [`report`]: standings, crosstable, ratings and games as a terminal
+//!   table, a self-contained HTML page, JSON and TRF.
 //!
 //! ```
 //! use olympiad_arena::{Contestant, MatchConfig, PlayerSpec, RefereeConfig, TimeControl, run_match};
@@ -44,8 +50,11 @@ pub mod player;
 pub mod process;
 pub mod rating;
 pub mod referee;
+pub mod report;
 pub mod spec;
 pub mod sprt;
+pub mod store;
+pub mod tournament;
 
 pub use matches::{Contestant, MatchConfig, MatchError, MatchSummary, run_match};
 pub use player::{EnginePlayer, Fault, Player, PlayerEnd, ProgramPlayer, Reply, Turn};
@@ -53,3 +62,5 @@ pub use process::{Exit, Limits, Process, ProcessConfig, group_members};
 pub use rating::Wdl;
 pub use referee::{GameRecord, MoveRecord, RefereeConfig, Termination, TimeControl, play_game};
 pub use spec::{PlayerSpec, SpecError};
+pub use store::{GameKey, Stage, Store, StoreError, StoredGame};
+pub use tournament::{Event, Results, RunSummary, Setup, TournamentError, run_tournament};

@@ -16,6 +16,7 @@
 //! Linux only (process CPU time comes from `/proc`).
 
 use serde::Serialize;
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
@@ -186,7 +187,12 @@ struct StderrState {
 pub struct Process {
     pid: i32,
     stdin: Option<ChildStdin>,
-    events: Receiver<Event>,
+    /// Batches of events: the lines of one read of stdout arrive as one batch, so that a
+    /// program that writes two lines at once is seen to have done so, however the threads
+    /// are scheduled.
+    events: Receiver<Vec<Event>>,
+    /// Events of a batch not yet handed out.
+    pending: VecDeque<Event>,
     exit: Option<Exit>,
     killed: bool,
     stderr: Arc<Mutex<StderrStateDebug>>,
@@ -275,13 +281,14 @@ impl Process {
                     },
                     Err(_) => Exit::Code(-1),
                 };
-                let _ = tx.send(Event::Exited(exit));
+                let _ = tx.send(vec![Event::Exited(exit)]);
             })
             .expect("spawn the waiter thread");
         Ok(Process {
             pid,
             stdin: Some(stdin),
             events,
+            pending: VecDeque::new(),
             exit: None,
             killed: false,
             stderr: state,
@@ -319,19 +326,27 @@ impl Process {
 
     /// The next event, waiting until `deadline` at the latest (`None`: nothing by then).
     pub fn next_event(&mut self, deadline: Instant) -> Option<Event> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.events.recv_timeout(wait) {
-            Ok(e) => Some(self.note(e)),
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        if self.pending.is_empty() {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.events.recv_timeout(wait) {
+                Ok(batch) => self.pending.extend(batch),
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
+            }
         }
+        let e = self.pending.pop_front()?;
+        Some(self.note(e))
     }
 
     /// An event that has already happened, without waiting.
     pub fn try_event(&mut self) -> Option<Event> {
-        match self.events.try_recv() {
-            Ok(e) => Some(self.note(e)),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
+        if self.pending.is_empty() {
+            match self.events.try_recv() {
+                Ok(batch) => self.pending.extend(batch),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return None,
+            }
         }
+        let e = self.pending.pop_front()?;
+        Some(self.note(e))
     }
 
     /// Waits until `deadline` for the process to end, dropping other events.
@@ -475,7 +490,7 @@ fn set_nonblocking(stdin: &ChildStdin) {
     }
 }
 
-fn read_lines(mut stdout: impl Read, max_line: usize, tx: Sender<Event>) {
+fn read_lines(mut stdout: impl Read, max_line: usize, tx: Sender<Vec<Event>>) {
     let mut buf = vec![0u8; READ_CHUNK_BYTES];
     let mut line = Vec::new();
     let mut overlong = false;
@@ -487,10 +502,11 @@ fn read_lines(mut stdout: impl Read, max_line: usize, tx: Sender<Event>) {
             Err(_) => break,
         };
         let at = Instant::now();
+        let mut batch = Vec::new();
         for &b in &buf[..n] {
             if b == b'\n' {
                 if !overlong {
-                    let _ = tx.send(Event::Line(std::mem::take(&mut line), at));
+                    batch.push(Event::Line(std::mem::take(&mut line), at));
                 }
                 line.clear();
                 overlong = false;
@@ -498,14 +514,17 @@ fn read_lines(mut stdout: impl Read, max_line: usize, tx: Sender<Event>) {
                 if line.len() == max_line {
                     overlong = true;
                     line.clear();
-                    let _ = tx.send(Event::Overlong(at));
+                    batch.push(Event::Overlong(at));
                 } else {
                     line.push(b);
                 }
             }
         }
+        if !batch.is_empty() {
+            let _ = tx.send(batch);
+        }
     }
-    let _ = tx.send(Event::Eof(Instant::now()));
+    let _ = tx.send(vec![Event::Eof(Instant::now())]);
 }
 
 fn drain_stderr(

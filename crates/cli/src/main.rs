@@ -24,6 +24,7 @@ mod perft;
 mod play;
 mod show;
 mod sudoku;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -70,6 +71,10 @@ enum Command {
     /// A Caia referee: plays one game between the hub's players 1 and 2, checks every move,
     /// and reports the result to the manager.
     Referee(caia::RefereeArgs),
+    /// Play a tournament from a TOML config (round robin, Swiss, CodeCup, gauntlet; without
+    /// a config, a demo among the built-in Caïssa engines) into a SQLite database that
+    /// --resume continues; standings, crosstable, ratings, HTML/JSON/TRF reports.
+    Tournament(tournament::Args),
     /// A Caia competition manager: every player against every other in both seats, through
     /// the hub; results and standings on stderr.
     Manager(caia::ManagerArgs),
@@ -118,6 +123,7 @@ fn main() -> ExitCode {
         Command::Caiaio(args) => caia::run_caiaio(&args),
         Command::Referee(args) => caia::run_referee(&args),
         Command::Manager(args) => caia::run_manager(&args),
+        Command::Tournament(args) => tournament::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,810 @@
+//! The reports of a tournament, all from its [`Results`]: a plain-text summary for the
+//! terminal (standings with every tie-break column and what decided each place, crosstable,
+//! ratings with error bars, how games ended), a self-contained HTML page (the same, with
+//! crosstable cells linking to each game's moves and times), a JSON export of players,
+//! games, standings and ratings, and for Swiss formats a FIDE TRF file to cross-check the
+//! pairings. Text from outside (names, moves, reasons, the config) is escaped in HTML.
+
+use crate::store::StoredGame;
+use crate::tournament::{Results, Setup, StageResults};
+use olympiad_tournament::{
+    Crosstable, Format, PlayerId, Points, RatingError, Row, Standings, TieBreak, export_trf,
+};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The HTML report's file name in the output directory.
+pub const HTML_FILE: &str = "report.html";
+/// The JSON export's file name.
+pub const JSON_FILE: &str = "tournament.json";
+/// The TRF export's file name (Swiss formats only).
+pub const TRF_FILE: &str = "tournament.trf";
+
+/// `text` with `& < > " '` escaped, for HTML text and attribute values.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn name(setup: &Setup, id: PlayerId) -> &str {
+    setup
+        .config
+        .players
+        .get(id.index())
+        .map_or("?", |p| p.name.as_str())
+}
+
+fn place(row: &Row) -> String {
+    if row.place_to == row.place {
+        row.place.to_string()
+    } else {
+        format!("{}-{}", row.place, row.place_to)
+    }
+}
+
+/// A result from one side: `1`, `½`, `0`.
+fn half_text(half_points: u8) -> &'static str {
+    match half_points {
+        2 => "1",
+        1 => "½",
+        _ => "0",
+    }
+}
+
+/// The tie-break columns, in [`TieBreak::ALL`] order, as text.
+fn tie_break_cells(row: &Row) -> [String; 5] {
+    let t = &row.tie_breaks;
+    [
+        t.buchholz.to_string(),
+        t.progressive.to_string(),
+        format!("{:.2}", t.sonneborn_berger),
+        t.head_to_head.map_or("-".into(), |p| p.to_string()),
+        t.irregular_losses.to_string(),
+    ]
+}
+
+fn seat_text(row: &Row, seat: usize) -> String {
+    let s = row.by_seat[seat];
+    format!("{}/{}/{}", s.wins, s.draws, s.losses)
+}
+
+fn format_text(format: &Format) -> String {
+    match format {
+        Format::RoundRobin { double: true } => "double round robin".into(),
+        Format::RoundRobin { double: false } => "round robin".into(),
+        Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
+        Format::Codecup { swiss_rounds, top } => {
+            format!(
+                "CodeCup: Swiss of {swiss_rounds} rounds, then the top {top} play a double round robin"
+            )
+        }
+        Format::Gauntlet { hero, cycles } => format!("gauntlet of {hero}, {cycles} cycles"),
+    }
+}
+
+fn time_text(setup: &Setup) -> String {
+    let t = &setup.config.time;
+    let mut s = format!("{} ms per player per game", t.time_ms);
+    if t.increment_ms > 0 {
+        let _ = write!(s, " + {} ms a move", t.increment_ms);
+    }
+    if t.freeze_idle {
+        s.push_str(", idle player frozen");
+    }
+    s
+}
+
+fn tie_break_order(setup: &Setup) -> String {
+    let order: Vec<&str> = setup.config.tie_breaks.iter().map(|t| t.name()).collect();
+    if order.is_empty() {
+        "none".into()
+    } else {
+        order.join(", ")
+    }
+}
+
+fn counts_text(counts: &BTreeMap<String, u32>) -> String {
+    counts
+        .iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The stages to show, with titles: CodeCup's final first.
+fn stages(results: &Results) -> Vec<(&'static str, &StageResults)> {
+    match &results.final_stage {
+        Some(f) => vec![("Final", f), ("Swiss stage", &results.main)],
+        None => vec![("Standings", &results.main)],
+    }
+}
+
+/// The ratings, best first: (player, Elo, ±95%, games).
+fn ratings_rows(results: &Results) -> Vec<(PlayerId, f64, f64, u32)> {
+    let mut rows: Vec<(PlayerId, f64, f64, u32)> = match &results.ratings.fit {
+        Ok(r) => r
+            .ratings
+            .iter()
+            .map(|r| (r.player, r.elo, r.interval_95(), r.games))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    rows.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    rows
+}
+
+/// A rating error in words, with player names.
+fn rating_error_text(setup: &Setup, e: &RatingError) -> String {
+    match e {
+        RatingError::NotIdentifiable { players } => {
+            let names: Vec<&str> = players.iter().map(|&p| name(setup, p)).collect();
+            format!("{} never scored against the rest", names.join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
+fn ratings_note(setup: &Setup, results: &Results) -> Option<String> {
+    let r = &results.ratings;
+    match (&r.fit, r.prior_sd, &r.pure_error) {
+        (Err(e), _, _) => Some(format!("no ratings: {}", rating_error_text(setup, e))),
+        (Ok(_), Some(sd), Some(e)) => Some(format!(
+            "fitted with a Gaussian prior (sd {sd} Elo) on every rating: the pure \
+             maximum-likelihood fit has no finite maximum ({})",
+            rating_error_text(setup, e)
+        )),
+        _ => None,
+    }
+}
+
+fn playoff_lines(setup: &Setup, standings: &Standings) -> Vec<String> {
+    standings
+        .playoffs
+        .iter()
+        .map(|p| {
+            let [a, b] = p.players;
+            let outcome = match p.winner {
+                Some(w) => format!("won by {}", name(setup, w)),
+                None if p.is_pending() => "pending".into(),
+                None => "drawn: the tie-breaks decide".into(),
+            };
+            format!(
+                "play-off for place {}: {} - {} ({} - {} in {} games): {outcome}",
+                p.place,
+                name(setup, a),
+                name(setup, b),
+                Points::from_milli(i64::from(p.half_points[0]) * 500),
+                Points::from_milli(i64::from(p.half_points[1]) * 500),
+                p.games_played
+            )
+        })
+        .collect()
+}
+
+/// Lays out rows of cells in columns (the first `left` columns left-aligned).
+fn columns(rows: &[Vec<String>], left: usize) -> String {
+    let width = |s: &str| s.chars().count();
+    let n = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..n)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| width(s))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            let pad = " ".repeat(widths[c] - width(cell));
+            if c > 0 {
+                line.push_str("  ");
+            }
+            if c < left {
+                line.push_str(cell);
+                line.push_str(&pad);
+            } else {
+                line.push_str(&pad);
+                line.push_str(cell);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The crosstable cell of row `i`, column `j` as text (`1 ½`), or `x` on the diagonal.
+fn cross_text(table: &Crosstable, i: usize, j: usize) -> String {
+    if i == j {
+        return "x".into();
+    }
+    let cell = &table.cells[i][j];
+    if cell.is_empty() {
+        return ".".into();
+    }
+    cell.iter()
+        .map(|g| half_text(g.half_points))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The standings header and rows as text cells.
+fn standings_cells(setup: &Setup, standings: &Standings) -> Vec<Vec<String>> {
+    let mut rows = vec![
+        [
+            "place",
+            "player",
+            "points",
+            "games",
+            "+",
+            "=",
+            "-",
+            "first +/=/-",
+            "second +/=/-",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(TieBreak::ALL.iter().map(|t| t.name().to_string()))
+        .chain(["decided by".to_string()])
+        .collect::<Vec<_>>(),
+    ];
+    for row in &standings.rows {
+        let total = row.total();
+        let mut cells = vec![
+            place(row),
+            name(setup, row.player).to_string(),
+            row.points.to_string(),
+            row.games.to_string(),
+            total.wins.to_string(),
+            total.draws.to_string(),
+            total.losses.to_string(),
+            seat_text(row, 0),
+            seat_text(row, 1),
+        ];
+        cells.extend(tie_break_cells(row));
+        cells.push(row.decided_by.to_string());
+        rows.push(cells);
+    }
+    rows
+}
+
+/// The plain-text report for the terminal.
+pub fn terminal(setup: &Setup, results: &Results) -> String {
+    let mut out = String::new();
+    let c = &setup.config;
+    let _ = writeln!(
+        out,
+        "{} ({}, {}; {}; seed {})",
+        c.name,
+        setup.game.name,
+        format_text(&c.format),
+        time_text(setup),
+        c.seed
+    );
+    let _ = writeln!(out, "tie-breaks in order: {}", tie_break_order(setup));
+    for (title, stage) in stages(results) {
+        let _ = writeln!(out, "\n{title}");
+        out.push_str(&columns(&standings_cells(setup, &stage.standings), 2));
+        for line in playoff_lines(setup, &stage.standings) {
+            let _ = writeln!(out, "{line}");
+        }
+        let table = &stage.crosstable;
+        let mut rows = vec![
+            ["", ""]
+                .iter()
+                .map(|s| s.to_string())
+                .chain((1..=table.players.len()).map(|k| k.to_string()))
+                .collect::<Vec<_>>(),
+        ];
+        for (i, &p) in table.players.iter().enumerate() {
+            let mut cells = vec![(i + 1).to_string(), name(setup, p).to_string()];
+            cells.extend((0..table.players.len()).map(|j| cross_text(table, i, j)));
+            rows.push(cells);
+        }
+        let _ = writeln!(out, "\ncrosstable ({title})");
+        out.push_str(&columns(&rows, 2));
+    }
+    let _ = writeln!(out, "\nratings (Elo, mean 0, ±95%)");
+    if let Some(note) = ratings_note(setup, results) {
+        let _ = writeln!(out, "{note}");
+    }
+    let rows: Vec<Vec<String>> = ratings_rows(results)
+        .into_iter()
+        .map(|(p, elo, ci, games)| {
+            vec![
+                name(setup, p).to_string(),
+                format!("{elo:+.0}"),
+                format!("±{ci:.0}"),
+                format!("{games} games"),
+            ]
+        })
+        .collect();
+    out.push_str(&columns(&rows, 1));
+    let _ = writeln!(
+        out,
+        "\nterminations: {}",
+        counts_text(&results.terminations)
+    );
+    let _ = writeln!(out, "reasons: {}", counts_text(&results.reasons));
+    out
+}
+
+/// The HTML report's style sheet.
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;max-width:80em}\
+table{border-collapse:collapse;margin:.5em 0 1.5em}\
+th,td{border:1px solid #bbb;padding:.2em .5em;text-align:right}\
+td.name,th.name{text-align:left}td.x{background:#eee}\
+section.game{border-top:1px solid #ccc;margin-top:1em}\
+ol.moves{columns:4;font-family:monospace}.dim{color:#666}pre{background:#f6f6f6;padding:1em}";
+
+fn html_standings(out: &mut String, setup: &Setup, standings: &Standings) {
+    let cells = standings_cells(setup, standings);
+    out.push_str("<table class=\"standings\">\n<tr>");
+    for (c, h) in cells[0].iter().enumerate() {
+        let class = if c == 1 { " class=\"name\"" } else { "" };
+        let _ = write!(out, "<th{class}>{}</th>", escape_html(h));
+    }
+    out.push_str("</tr>\n");
+    for row in &cells[1..] {
+        out.push_str("<tr>");
+        for (c, cell) in row.iter().enumerate() {
+            let class = if c == 1 { " class=\"name\"" } else { "" };
+            let _ = write!(out, "<td{class}>{}</td>", escape_html(cell));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</table>\n");
+    let lines = playoff_lines(setup, standings);
+    if !lines.is_empty() {
+        out.push_str("<ul>\n");
+        for l in lines {
+            let _ = writeln!(out, "<li>{}</li>", escape_html(&l));
+        }
+        out.push_str("</ul>\n");
+    }
+}
+
+fn html_crosstable(out: &mut String, setup: &Setup, stage: &StageResults) {
+    let table = &stage.crosstable;
+    out.push_str("<table class=\"crosstable\">\n<tr><th></th><th class=\"name\"></th>");
+    for k in 1..=table.players.len() {
+        let _ = write!(out, "<th>{k}</th>");
+    }
+    out.push_str("</tr>\n");
+    for (i, &p) in table.players.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td class=\"name\">{}</td>",
+            i + 1,
+            escape_html(name(setup, p))
+        );
+        for j in 0..table.players.len() {
+            if i == j {
+                out.push_str("<td class=\"x\"></td>");
+                continue;
+            }
+            out.push_str("<td>");
+            for (k, g) in table.cells[i][j].iter().enumerate() {
+                let game = &stage.games[g.game];
+                if k > 0 {
+                    out.push(' ');
+                }
+                let _ = write!(
+                    out,
+                    "<a href=\"#{}\" title=\"round {} ({})\">{}</a>",
+                    game.key().anchor(),
+                    g.round,
+                    if g.seat == 0 {
+                        "first seat"
+                    } else {
+                        "second seat"
+                    },
+                    half_text(g.half_points)
+                );
+            }
+            out.push_str("</td>");
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</table>\n");
+}
+
+fn html_game(out: &mut String, setup: &Setup, game: &StoredGame) {
+    let p = &game.pairing;
+    let Some(second) = p.second else {
+        return;
+    };
+    let result = match game.result.half_points {
+        [2, 0] => "1-0",
+        [0, 2] => "0-1",
+        _ => "½-½",
+    };
+    let _ = writeln!(
+        out,
+        "<section class=\"game\" id=\"{}\">\n<h3>{}: {} – {} {result}</h3>",
+        game.key().anchor(),
+        escape_html(&game.key().to_string()),
+        escape_html(name(setup, p.first)),
+        escape_html(name(setup, second)),
+    );
+    let _ = writeln!(
+        out,
+        "<p>{} ({}), {} plies; started {}, took {:.1} s.</p>",
+        escape_html(&game.detail),
+        escape_html(game.result.termination.label()),
+        game.moves.len(),
+        escape_html(&game.started),
+        game.duration_ms / 1000.0
+    );
+    if let Some(k) = p.opening
+        && let Some(line) = setup.openings.get(k as usize)
+    {
+        let _ = writeln!(out, "<p>opening {}: {}</p>", k + 1, escape_html(line));
+    }
+    out.push_str("<ol class=\"moves\">\n");
+    for m in &game.moves {
+        let _ = writeln!(
+            out,
+            "<li>{} <span class=\"dim\">{:.2} s, {:.1} s left</span></li>",
+            escape_html(&m.text),
+            m.time_ms / 1000.0,
+            m.left_ms / 1000.0
+        );
+    }
+    out.push_str("</ol>\n</section>\n");
+}
+
+/// The self-contained HTML report; `created` is when the tournament started.
+pub fn html(setup: &Setup, results: &Results, created: &str) -> String {
+    let c = &setup.config;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>",
+        escape_html(&c.name),
+        escape_html(&c.name)
+    );
+    let played = stages(results)
+        .iter()
+        .map(|(_, s)| s.games.iter().filter(|g| !g.pairing.is_bye()).count())
+        .sum::<usize>()
+        + results.playoff_games.len();
+    let _ = writeln!(
+        out,
+        "<p>{}; {}; {}; seed {}; started {}; {played} games. Tie-breaks in order: {}.</p>",
+        escape_html(setup.game.name),
+        escape_html(&format_text(&c.format)),
+        escape_html(&time_text(setup)),
+        c.seed,
+        escape_html(created),
+        escape_html(&tie_break_order(setup))
+    );
+    for (title, stage) in stages(results) {
+        let _ = writeln!(out, "<h2>{title}</h2>");
+        html_standings(&mut out, setup, &stage.standings);
+        let _ = writeln!(out, "<h3>Crosstable</h3>");
+        html_crosstable(&mut out, setup, stage);
+    }
+    out.push_str("<h2>Ratings</h2>\n");
+    if let Some(note) = ratings_note(setup, results) {
+        let _ = writeln!(out, "<p>{}</p>", escape_html(&note));
+    }
+    out.push_str(
+        "<table class=\"ratings\">\n<tr><th class=\"name\">player</th><th>Elo</th>\
+         <th>±95%</th><th>games</th></tr>\n",
+    );
+    for (p, elo, ci, games) in ratings_rows(results) {
+        let _ = writeln!(
+            out,
+            "<tr><td class=\"name\">{}</td><td>{elo:+.0}</td><td>{ci:.0}</td><td>{games}</td></tr>",
+            escape_html(name(setup, p))
+        );
+    }
+    out.push_str("</table>\n<h2>Terminations</h2>\n");
+    let _ = writeln!(
+        out,
+        "<p>{}</p>\n<p>{}</p>",
+        escape_html(&counts_text(&results.terminations)),
+        escape_html(&counts_text(&results.reasons))
+    );
+    out.push_str("<h2>Games</h2>\n");
+    for (_, stage) in stages(results).into_iter().rev() {
+        for game in &stage.games {
+            html_game(&mut out, setup, game);
+        }
+    }
+    for game in &results.playoff_games {
+        html_game(&mut out, setup, game);
+    }
+    let _ = writeln!(
+        out,
+        "<h2>Config</h2>\n<pre>{}</pre>\n</body>\n</html>",
+        escape_html(&setup.config_text)
+    );
+    out
+}
+
+#[derive(Serialize)]
+struct JsonPlayer<'a> {
+    id: PlayerId,
+    name: &'a str,
+    spec: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonRatings<'a> {
+    ratings: Option<&'a olympiad_tournament::Ratings>,
+    prior_sd: Option<f64>,
+    note: Option<String>,
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    name: &'a str,
+    game: &'a str,
+    format: &'a Format,
+    seed: u64,
+    created: &'a str,
+    players: Vec<JsonPlayer<'a>>,
+    games: Vec<&'a StoredGame>,
+    standings: &'a Standings,
+    final_standings: Option<&'a Standings>,
+    ratings: JsonRatings<'a>,
+    terminations: &'a BTreeMap<String, u32>,
+    reasons: &'a BTreeMap<String, u32>,
+}
+
+/// The JSON export: players, every game with its moves, the standings and the ratings.
+pub fn json(setup: &Setup, results: &Results, created: &str) -> String {
+    let c = &setup.config;
+    let mut games: Vec<&StoredGame> = results.main.games.iter().collect();
+    if let Some(f) = &results.final_stage {
+        games.extend(&f.games);
+    }
+    games.extend(&results.playoff_games);
+    let report = JsonReport {
+        name: &c.name,
+        game: setup.game.name,
+        format: &c.format,
+        seed: c.seed,
+        created,
+        players: c
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| JsonPlayer {
+                id: PlayerId(i as u32),
+                name: &p.name,
+                spec: &p.spec,
+            })
+            .collect(),
+        games,
+        standings: &results.main.standings,
+        final_standings: results.final_stage.as_ref().map(|f| &f.standings),
+        ratings: JsonRatings {
+            ratings: results.ratings.fit.as_ref().ok(),
+            prior_sd: results.ratings.prior_sd,
+            note: ratings_note(setup, results),
+        },
+        terminations: &results.terminations,
+        reasons: &results.reasons,
+    };
+    serde_json::to_string_pretty(&report).expect("reports serialize")
+}
+
+/// The TRF export of the Swiss (CodeCup: its Swiss stage); `None` for other formats.
+pub fn trf(setup: &Setup, results: &Results) -> Option<Result<String, String>> {
+    let rounds = match setup.config.format {
+        Format::Swiss { rounds } => rounds,
+        Format::Codecup { swiss_rounds, .. } => swiss_rounds,
+        _ => return None,
+    };
+    let names: Vec<String> = setup
+        .config
+        .players
+        .iter()
+        .map(|p| p.name.clone())
+        .collect();
+    let games: Vec<_> = results.main.games.iter().map(StoredGame::game).collect();
+    Some(
+        export_trf(
+            &setup.config.name,
+            &setup.players(),
+            &names,
+            &games,
+            rounds,
+            &results.main.standings,
+        )
+        .map_err(|e| e.to_string()),
+    )
+}
+
+/// What [`write_reports`] wrote.
+#[derive(Debug)]
+pub struct Written {
+    /// The HTML report.
+    pub html: PathBuf,
+    /// The JSON export.
+    pub json: PathBuf,
+    /// The TRF export, or why there is none (for Swiss formats).
+    pub trf: Option<Result<PathBuf, String>>,
+}
+
+/// Writes `text` to `path` through a temporary file, so that a reader never sees half.
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Writes only the HTML report into `dir` (between rounds).
+pub fn write_html(
+    dir: &Path,
+    setup: &Setup,
+    results: &Results,
+    created: &str,
+) -> Result<PathBuf, String> {
+    let path = dir.join(HTML_FILE);
+    write_file(&path, &html(setup, results, created))?;
+    Ok(path)
+}
+
+/// Writes the HTML report, the JSON export and (Swiss formats) the TRF into `dir`.
+pub fn write_reports(
+    dir: &Path,
+    setup: &Setup,
+    results: &Results,
+    created: &str,
+) -> Result<Written, String> {
+    let html = write_html(dir, setup, results, created)?;
+    let json_path = dir.join(JSON_FILE);
+    write_file(&json_path, &json(setup, results, created))?;
+    let trf = match trf(setup, results) {
+        Some(Ok(text)) => {
+            let path = dir.join(TRF_FILE);
+            write_file(&path, &text)?;
+            Some(Ok(path))
+        }
+        Some(Err(e)) => Some(Err(e)),
+        None => None,
+    };
+    Ok(Written {
+        html,
+        json: json_path,
+        trf,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Store, StoredPlayer, TournamentInfo, utc_timestamp};
+    use crate::tournament::run_tournament;
+    use std::collections::BTreeSet;
+    use std::time::SystemTime;
+
+    /// Plays a small tournament with a player whose name needs escaping.
+    fn played(format: &str, name: &str) -> (Setup, Results) {
+        let dir =
+            std::env::temp_dir().join(format!("olympiad-report-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = format!(
+            "name = \"<Cup> & 'friends'\"\ngame = \"caissa\"\nseed = 4\n{format}\n\
+             [time]\ntime_ms = 5000\n\
+             [[players]]\nname = \"<b>evil</b> & \\\"co\\\"\"\nspec = \"builtin:random:seed=1\"\n\
+             [[players]]\nname = \"plain\"\nspec = \"builtin:random:seed=2\"\n\
+             [[players]]\nname = \"hipp\"\nspec = \"builtin:hipp:depth=1\"\n\
+             [[players]]\nname = \"third\"\nspec = \"builtin:random:seed=3\"\n"
+        );
+        let setup = Setup::from_toml(&text, "t.toml", None).unwrap();
+        let info = TournamentInfo {
+            name: setup.config.name.clone(),
+            config: text.clone(),
+            openings: Vec::new(),
+            seed: 4,
+            created: utc_timestamp(SystemTime::now()),
+        };
+        let players: Vec<StoredPlayer> = setup
+            .config
+            .players
+            .iter()
+            .map(|p| StoredPlayer {
+                name: p.name.clone(),
+                spec: p.spec.clone(),
+            })
+            .collect();
+        let mut store = Store::create(&dir.join("t.db"), &info, &players).unwrap();
+        let summary = run_tournament(&setup, &mut store, None, |_| {}).unwrap();
+        let results = Results::compute(&setup, &summary.games).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        (setup, results)
+    }
+
+    /// The values of `attribute="..."` in `html`.
+    fn attribute_values(html: &str, attribute: &str) -> Vec<String> {
+        let pattern = format!("{attribute}=\"");
+        html.split(&pattern)
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn escaping() {
+        assert_eq!(
+            escape_html("<a href=\"x\">Tom & 'Jerry'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;"
+        );
+        assert_eq!(escape_html("b2-c4 ½"), "b2-c4 ½");
+    }
+
+    #[test]
+    fn html_escapes_names_and_links_every_game() {
+        let (setup, results) = played("[format]\nkind = \"round_robin\"\ndouble = true", "rr");
+        let page = html(&setup, &results, "2025-01-01T00:00:00Z");
+        assert!(!page.contains("<b>evil</b>"), "a name went out unescaped");
+        assert!(page.contains("&lt;b&gt;evil&lt;/b&gt; &amp; &quot;co&quot;"));
+        assert!(page.contains("<title>&lt;Cup&gt; &amp; &#39;friends&#39;</title>"));
+        let ids: BTreeSet<String> = attribute_values(&page, "id").into_iter().collect();
+        let links: Vec<String> = attribute_values(&page, "href");
+        // Every game of a double round robin of 4 is linked from two cells.
+        assert_eq!(links.len(), 2 * 12);
+        for link in &links {
+            let target = link.strip_prefix('#').expect("links are anchors");
+            assert!(ids.contains(target), "no anchor for {link}");
+        }
+        // Each game's section has its moves with their times.
+        let games = 12 + results.playoff_games.len();
+        assert_eq!(ids.len(), games);
+        assert_eq!(page.matches("<section class=\"game\"").count(), games);
+        assert!(page.contains(" s left</span></li>"));
+        // Every tie-break has a column, and each place says what decided it.
+        for t in TieBreak::ALL {
+            assert!(page.contains(&format!("<th>{}</th>", t.name())), "{t}");
+        }
+        assert!(page.contains("<th>decided by</th>"));
+    }
+
+    #[test]
+    fn terminal_json_and_trf() {
+        let (setup, results) = played("[format]\nkind = \"swiss\"\nrounds = 3", "swiss");
+        let text = terminal(&setup, &results);
+        for heading in [
+            "buchholz",
+            "progressive",
+            "decided by",
+            "crosstable",
+            "ratings",
+        ] {
+            assert!(text.contains(heading), "{heading}:\n{text}");
+        }
+        assert!(text.contains("terminations: "), "{text}");
+        let value: serde_json::Value =
+            serde_json::from_str(&json(&setup, &results, "now")).unwrap();
+        assert_eq!(value["players"].as_array().unwrap().len(), 4);
+        // 3 rounds of 2 games.
+        assert_eq!(value["games"].as_array().unwrap().len(), 6);
+        assert_eq!(value["standings"]["rows"].as_array().unwrap().len(), 4);
+        let trf = trf(&setup, &results).expect("a Swiss has a TRF").unwrap();
+        assert_eq!(trf.lines().filter(|l| l.starts_with("001")).count(), 4);
+        assert!(trf.contains("XXR 3"), "{trf}");
+    }
+}

@@ -1,0 +1,1030 @@
+//! The tournament runner: a checked config ([`Setup`]) becomes a schedule, the schedule
+//! becomes games played by the arena's players and referee (`concurrency` at a time), and
+//! every finished game goes to the [`Store`] at once. The pure logic (schedules, Swiss
+//! pairing, standings, play-offs, ratings) is `olympiad-tournament`'s; this module only
+//! decides what to play next from what the store holds, so a resumed tournament plays
+//! exactly the games still missing:
+//!
+//! - round robin and gauntlet: the whole schedule is fixed by the seed;
+//! - Swiss: each round is paired from the stored games of the rounds before it, so a
+//!   resumed run derives the same pairings again (and checks that the stored games of a
+//!   round are the ones it derives);
+//! - CodeCup: the Swiss, then its top group plays a double round robin (stage `final`);
+//! - then rule 9's medal play-offs, two games each, until no place waits for one.
+//!
+//! [`Results`] turns stored games into standings, crosstables and ratings for the reports.
+
+use crate::matches::{Contestant, MatchConfig};
+use crate::player::Player;
+use crate::referee::{GameRecord, RefereeConfig, Termination, TimeControl, play_game};
+use crate::spec::PlayerSpec;
+use crate::store::{GameKey, Stage, Store, StoreError, StoredGame, StoredMove, utc_timestamp};
+use olympiad_catalog::GameEntry;
+use olympiad_tournament::{
+    Crosstable, Format, Game, GameResult, Pairing, PlayerId, RatingError, RatingOptions, Ratings,
+    Schedule, Standings, StandingsConfig, SwissError, TournamentConfig, codecup_final, fit_ratings,
+    swiss_round, termination_counts,
+};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, SystemTime};
+use thiserror::Error;
+
+/// Address-space limit of player programs, in bytes (as `olympiad match` by default).
+pub const PROGRAM_ADDRESS_SPACE_BYTES: u64 = 2048 << 20;
+/// Cycles of the CodeCup final (a double round robin).
+pub const CODECUP_FINAL_CYCLES: u32 = 2;
+/// Mixed into the seed of the openings of each Swiss round and of the final, so that
+/// every round draws its own offset into the openings.
+const OPENINGS_SALT: u64 = 0x6F70_656E_696E_6773;
+/// Rounds of play-offs tried before giving up (each settles at least one pending game;
+/// three medal places need at most a few).
+const MAX_PLAYOFF_PASSES: u32 = 8;
+/// The standard deviation of the prior used when the field has no finite maximum-likelihood
+/// rating (a player who never scored), in Elo.
+pub const FALLBACK_PRIOR_SD: f64 = 400.0;
+
+/// Why a tournament cannot start or go on.
+#[derive(Debug, Error)]
+pub enum TournamentError {
+    /// The config does not parse or check (`origin`: its file, or the default's name).
+    #[error("{origin}: {source}")]
+    Config {
+        /// Where the config came from.
+        origin: String,
+        /// What is wrong, with key and line.
+        source: olympiad_tournament::ConfigError,
+    },
+    /// A key's value is unusable (an unknown game, a player spec, an openings file).
+    #[error("{origin}: `{key}`: {message}")]
+    Invalid {
+        /// Where the config came from.
+        origin: String,
+        /// The key at fault.
+        key: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The stored games do not fit the schedule this config gives.
+    #[error("{0}")]
+    Mismatch(String),
+    /// Standings could not be computed from the stored games.
+    #[error("standings: {0}")]
+    Standings(#[from] olympiad_tournament::StandingsError),
+}
+
+/// A tournament ready to run: the config checked, its game found, every player's spec
+/// checked and the openings read.
+#[derive(Debug)]
+pub struct Setup {
+    /// The config.
+    pub config: TournamentConfig,
+    /// The config's text, as stored.
+    pub config_text: String,
+    /// The game.
+    pub game: &'static GameEntry,
+    /// The players, in config order (index = player id).
+    pub contestants: Vec<Contestant>,
+    /// The opening lines (moves separated by blanks), empty without openings.
+    pub openings: Vec<String>,
+}
+
+/// Reads an openings file: one move line per non-empty line, `#` starts a comment.
+pub fn read_openings(path: &Path) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return Err(format!("{}: no openings in the file", path.display()));
+    }
+    Ok(lines)
+}
+
+impl Setup {
+    /// Reads and checks the config `text` from `origin` (a file name, for messages); an
+    /// openings file is read relative to `base_dir`.
+    pub fn from_toml(
+        text: &str,
+        origin: &str,
+        base_dir: Option<&Path>,
+    ) -> Result<Setup, TournamentError> {
+        let config = parse(text, origin)?;
+        let openings = match &config.openings {
+            Some(file) => {
+                let path = base_dir.map_or_else(|| file.clone(), |d| d.join(file));
+                read_openings(&path).map_err(|message| TournamentError::Invalid {
+                    origin: origin.into(),
+                    key: "openings".into(),
+                    message,
+                })?
+            }
+            None => Vec::new(),
+        };
+        Setup::new(text, origin, config, openings)
+    }
+
+    /// The setup of a stored tournament: its config text and the openings it was started
+    /// with (the openings file is not read again).
+    pub fn from_stored(
+        text: &str,
+        origin: &str,
+        openings: Vec<String>,
+    ) -> Result<Setup, TournamentError> {
+        let config = parse(text, origin)?;
+        Setup::new(text, origin, config, openings)
+    }
+
+    fn new(
+        text: &str,
+        origin: &str,
+        config: TournamentConfig,
+        openings: Vec<String>,
+    ) -> Result<Setup, TournamentError> {
+        let invalid = |key: &str, message: String| TournamentError::Invalid {
+            origin: origin.into(),
+            key: key.into(),
+            message,
+        };
+        let game = olympiad_catalog::find_game(&config.game)
+            .map_err(|e| invalid("game", e.to_string()))?;
+        if game.players != 2 {
+            return Err(invalid(
+                "game",
+                format!(
+                    "{} has {} seats; tournaments are for two-player games",
+                    game.name, game.players
+                ),
+            ));
+        }
+        let mut contestants = Vec::with_capacity(config.players.len());
+        for (i, p) in config.players.iter().enumerate() {
+            let spec = PlayerSpec::parse(&p.spec, game)
+                .map_err(|e| invalid(&format!("players[{i}].spec"), e.to_string()))?;
+            contestants.push(Contestant {
+                name: p.name.clone(),
+                spec,
+            });
+        }
+        let setup = Setup {
+            config,
+            config_text: text.to_string(),
+            game,
+            contestants,
+            openings,
+        };
+        if !setup.openings.is_empty() {
+            let base = setup.match_config(None);
+            for pair in setup.contestants.windows(2) {
+                base.check_openings([&pair[0], &pair[1]])
+                    .map_err(|e| invalid("openings", e.to_string()))?;
+            }
+        }
+        Ok(setup)
+    }
+
+    /// The player ids.
+    pub fn players(&self) -> Vec<PlayerId> {
+        self.config.player_ids()
+    }
+
+    /// The referee's settings from the config's time control.
+    pub fn referee(&self) -> RefereeConfig {
+        let t = &self.config.time;
+        RefereeConfig {
+            time: TimeControl {
+                budget: Duration::from_millis(t.time_ms),
+                increment: Duration::from_millis(t.increment_ms),
+                move_cap: None,
+            },
+            freeze_idle: t.freeze_idle,
+            max_plies: None,
+        }
+    }
+
+    /// The match machinery for one game: the referee, program limits, stderr logs in
+    /// `logs`, and the one opening the game starts from (if any).
+    fn match_config(&self, logs: Option<&Path>) -> MatchConfig {
+        MatchConfig {
+            game: self.game,
+            games: 1,
+            referee: self.referee(),
+            concurrency: 1,
+            out_dir: logs.map(Path::to_path_buf),
+            address_space_bytes: Some(PROGRAM_ADDRESS_SPACE_BYTES),
+            sprt: None,
+            openings: self.openings.clone(),
+        }
+    }
+
+    /// The number of openings played.
+    fn opening_count(&self) -> u32 {
+        self.openings.len() as u32
+    }
+
+    /// Standings settings for a stage that does not decide medals.
+    fn standings_without_playoffs(&self) -> StandingsConfig {
+        StandingsConfig {
+            medal_playoffs: false,
+            ..self.config.standings_config()
+        }
+    }
+
+    /// A first estimate of the games to play (play-offs come on top when needed).
+    pub fn planned_games(&self) -> u32 {
+        let n = self.config.players.len() as u32;
+        let pairs = if self.openings.is_empty() { 1 } else { 2 };
+        match &self.config.format {
+            Format::RoundRobin { .. } | Format::Gauntlet { .. } => {
+                let schedule = self
+                    .config
+                    .fixed_schedule()
+                    .expect("round robins and gauntlets have fixed schedules");
+                schedule
+                    .with_openings(self.opening_count(), self.config.seed)
+                    .games()
+                    .count() as u32
+            }
+            Format::Swiss { rounds } => rounds * (n / 2) * pairs,
+            Format::Codecup { swiss_rounds, top } => {
+                swiss_rounds * (n / 2) * pairs + top * (top - 1) * CODECUP_FINAL_CYCLES / 2 * pairs
+            }
+        }
+    }
+}
+
+fn parse(text: &str, origin: &str) -> Result<TournamentConfig, TournamentError> {
+    TournamentConfig::from_toml(text).map_err(|source| TournamentError::Config {
+        origin: origin.into(),
+        source,
+    })
+}
+
+/// What the runner tells its caller as it goes.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// The number of games planned changed (play-offs were scheduled, a Swiss stopped).
+    Planned {
+        /// Games planned in all (byes not counted).
+        total: u32,
+    },
+    /// A game or bye was stored.
+    Game {
+        /// It.
+        game: &'a StoredGame,
+        /// Games stored so far (byes not counted), this one included.
+        done: u32,
+        /// Games planned.
+        total: u32,
+    },
+    /// A batch (a Swiss round, a fixed schedule, a stage) is complete.
+    BatchDone {
+        /// Its stage.
+        stage: Stage,
+    },
+    /// Something worth saying (a Swiss that cannot be paired further, a play-off).
+    Note(String),
+}
+
+/// How to play a game and whom to tell.
+struct Runner<'s, F> {
+    setup: &'s Setup,
+    store: &'s mut Store,
+    logs: Option<PathBuf>,
+    stored: BTreeMap<GameKey, StoredGame>,
+    /// The keys of every pairing scheduled so far.
+    scheduled: BTreeSet<GameKey>,
+    on_event: F,
+    done: u32,
+    total: u32,
+    notes: Vec<String>,
+}
+
+/// What a run did.
+#[derive(Debug)]
+pub struct RunSummary {
+    /// Every game and bye of the tournament, from the store.
+    pub games: Vec<StoredGame>,
+    /// Games played by this run (the rest were stored by an earlier one).
+    pub played_now: u32,
+    /// What the run had to say (also sent as [`Event::Note`]).
+    pub notes: Vec<String>,
+}
+
+/// Plays the tournament of `setup` into `store` to its end: the games already stored are
+/// kept, the missing ones are played. Program stderr logs go to `logs`.
+pub fn run_tournament(
+    setup: &Setup,
+    store: &mut Store,
+    logs: Option<&Path>,
+    on_event: impl FnMut(Event<'_>),
+) -> Result<RunSummary, TournamentError> {
+    let stored: BTreeMap<GameKey, StoredGame> =
+        store.games()?.into_iter().map(|g| (g.key(), g)).collect();
+    let done = stored.values().filter(|g| !g.pairing.is_bye()).count() as u32;
+    let mut runner = Runner {
+        setup,
+        store,
+        logs: logs.map(Path::to_path_buf),
+        stored,
+        scheduled: BTreeSet::new(),
+        on_event,
+        done,
+        total: setup.planned_games().max(done),
+        notes: Vec::new(),
+    };
+    let before = runner.done;
+    (runner.on_event)(Event::Planned {
+        total: runner.total,
+    });
+    runner.check_players()?;
+    let config = &setup.config;
+    let openings = setup.opening_count();
+    match &config.format {
+        Format::RoundRobin { .. } | Format::Gauntlet { .. } => {
+            let schedule = config
+                .fixed_schedule()
+                .expect("round robins and gauntlets have fixed schedules")
+                .with_openings(openings, config.seed);
+            runner.play(Stage::Main, &schedule.pairings)?;
+        }
+        Format::Swiss { rounds } => {
+            runner.swiss(*rounds)?;
+        }
+        Format::Codecup { swiss_rounds, top } => {
+            let played = runner.swiss(*swiss_rounds)?;
+            let main = Standings::compute(
+                &setup.players(),
+                &runner.games_of(Stage::Main),
+                &[],
+                &setup.standings_without_playoffs(),
+            )?;
+            let schedule = codecup_final(&main, *top as usize, CODECUP_FINAL_CYCLES, played + 1)
+                .with_openings(openings, config.seed ^ OPENINGS_SALT);
+            runner.play(Stage::Final, &schedule.pairings)?;
+        }
+    }
+    runner.playoffs()?;
+    runner.check_leftovers()?;
+    let played_now = runner.done - before;
+    Ok(RunSummary {
+        games: runner.store.games()?,
+        played_now,
+        notes: runner.notes,
+    })
+}
+
+impl<F: FnMut(Event<'_>)> Runner<'_, F> {
+    fn note(&mut self, text: String) {
+        (self.on_event)(Event::Note(text.clone()));
+        self.notes.push(text);
+    }
+
+    /// The stored players must be the config's.
+    fn check_players(&self) -> Result<(), TournamentError> {
+        let stored = self.store.players()?;
+        let given: Vec<(&str, &str)> = self
+            .setup
+            .config
+            .players
+            .iter()
+            .map(|p| (p.name.as_str(), p.spec.as_str()))
+            .collect();
+        let kept: Vec<(&str, &str)> = stored
+            .iter()
+            .map(|p| (p.name.as_str(), p.spec.as_str()))
+            .collect();
+        if given != kept {
+            return Err(TournamentError::Mismatch(format!(
+                "{}: the stored players {kept:?} are not the config's {given:?}",
+                self.store.path().display()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Every stored game must belong to the schedule that was played: a game outside it
+    /// means the store was made by another config (or another version of the schedules).
+    fn check_leftovers(&self) -> Result<(), TournamentError> {
+        match self.stored.keys().find(|k| !self.scheduled.contains(k)) {
+            Some(key) => Err(TournamentError::Mismatch(format!(
+                "{}: the stored {key} ({}) is not in the schedule of this config",
+                self.store.path().display(),
+                pair_text(self.setup, &self.stored[key].pairing)
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// The stored games (and byes) of `stage`.
+    fn games_of(&self, stage: Stage) -> Vec<Game> {
+        self.stored
+            .values()
+            .filter(|g| g.stage == stage)
+            .map(StoredGame::game)
+            .collect()
+    }
+
+    /// Plays a Swiss of `rounds` rounds, each paired from the stored rounds before it;
+    /// returns the number of rounds played (fewer when a round has no legal pairing).
+    fn swiss(&mut self, rounds: u32) -> Result<u32, TournamentError> {
+        let players = self.setup.players();
+        let config = &self.setup.config;
+        for round in 1..=rounds {
+            let games = self.games_of(Stage::Main);
+            let pairings = match swiss_round(&players, &games, round, config.seed) {
+                Ok(p) => p,
+                Err(SwissError::NoPairing { .. }) => {
+                    let per_round = self.setup.planned_games() / rounds.max(1);
+                    self.total = self
+                        .total
+                        .saturating_sub(per_round * (rounds - round + 1))
+                        .max(self.done);
+                    (self.on_event)(Event::Planned { total: self.total });
+                    self.note(format!(
+                        "round {round} cannot be paired without a rematch, a second bye or \
+                         seat imbalance: the Swiss ends after round {}",
+                        round - 1
+                    ));
+                    return Ok(round - 1);
+                }
+                Err(e) => {
+                    return Err(TournamentError::Mismatch(format!("round {round}: {e}")));
+                }
+            };
+            let seed = config.seed ^ OPENINGS_SALT.wrapping_mul(u64::from(round));
+            let schedule = Schedule::new(pairings).with_openings(self.setup.opening_count(), seed);
+            self.play(Stage::Main, &schedule.pairings)?;
+        }
+        Ok(rounds)
+    }
+
+    /// Settles rule 9's medal ties: plays the play-off games the standings ask for until
+    /// none is pending.
+    fn playoffs(&mut self) -> Result<(), TournamentError> {
+        if !self.setup.config.medal_playoffs {
+            return Ok(());
+        }
+        for _ in 0..MAX_PLAYOFF_PASSES {
+            let results = Results::compute(self.setup, self.stored.values())?;
+            let pending = results.deciding().playoff_pairings();
+            if pending.is_empty() {
+                return Ok(());
+            }
+            let new: Vec<&Pairing> = pending
+                .iter()
+                .filter(|p| !self.stored.contains_key(&GameKey::of(Stage::Playoff, p)))
+                .collect();
+            let names = |p: &Pairing| {
+                let name = |id: PlayerId| self.setup.config.players[id.index()].name.clone();
+                format!(
+                    "{} - {}",
+                    name(p.first),
+                    p.second.map_or("bye".into(), name)
+                )
+            };
+            for playoff in results
+                .deciding()
+                .playoffs
+                .iter()
+                .filter(|p| p.is_pending())
+            {
+                let [a, b] = playoff.players;
+                let pair = names(&Pairing::game(0, 0, a, b));
+                self.note(format!(
+                    "medal play-off for place {}: {pair} ({} of {} games played)",
+                    playoff.place,
+                    playoff.games_played,
+                    olympiad_tournament::PLAYOFF_GAMES
+                ));
+            }
+            self.total += new.len() as u32;
+            (self.on_event)(Event::Planned { total: self.total });
+            self.play(Stage::Playoff, &pending)?;
+        }
+        Err(TournamentError::Mismatch(format!(
+            "medal play-offs still pending after {MAX_PLAYOFF_PASSES} passes"
+        )))
+    }
+
+    /// Plays the pairings of `stage` that the store lacks, `concurrency` at a time; byes are
+    /// stored at once. Stored games of these keys must have the same players.
+    fn play(&mut self, stage: Stage, pairings: &[Pairing]) -> Result<(), TournamentError> {
+        let mut todo: Vec<Pairing> = Vec::new();
+        for p in pairings {
+            let key = GameKey::of(stage, p);
+            self.scheduled.insert(key);
+            match self.stored.get(&key) {
+                Some(g) if g.pairing.first == p.first && g.pairing.second == p.second => {}
+                Some(g) => {
+                    return Err(TournamentError::Mismatch(format!(
+                        "{}: the stored {key} is {}, but the schedule says {}; was the store \
+                         made by another config or version?",
+                        self.store.path().display(),
+                        pair_text(self.setup, &g.pairing),
+                        pair_text(self.setup, p),
+                    )));
+                }
+                None if p.is_bye() => self.keep(StoredGame::bye(stage, p))?,
+                None => todo.push(p.clone()),
+            }
+        }
+        if !todo.is_empty() {
+            self.play_games(stage, &todo)?;
+        }
+        (self.on_event)(Event::BatchDone { stage });
+        Ok(())
+    }
+
+    /// Stores a game and tells the caller.
+    fn keep(&mut self, game: StoredGame) -> Result<(), TournamentError> {
+        self.store.insert_game(&game)?;
+        if !game.pairing.is_bye() {
+            self.done += 1;
+            self.total = self.total.max(self.done);
+        }
+        let key = game.key();
+        self.stored.insert(key, game);
+        let game = &self.stored[&key];
+        (self.on_event)(Event::Game {
+            game,
+            done: self.done,
+            total: self.total,
+        });
+        Ok(())
+    }
+
+    /// Plays `todo` (games, no byes) on `concurrency` worker threads; this thread stores
+    /// each as it ends. A store failure stops new games from starting.
+    fn play_games(&mut self, stage: Stage, todo: &[Pairing]) -> Result<(), TournamentError> {
+        let setup = self.setup;
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let workers = (setup.config.concurrency as usize).clamp(1, todo.len());
+        let logs = self.logs.clone();
+        let (tx, rx) = mpsc::channel::<StoredGame>();
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let (next, stop, logs) = (&next, &stop, logs.as_deref());
+                scope.spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(pairing) = todo.get(i) else {
+                            break;
+                        };
+                        if tx.send(play_one(setup, stage, pairing, logs)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            let mut failure = Ok(());
+            for game in rx {
+                if failure.is_ok() {
+                    failure = self.keep(game);
+                    if failure.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            failure
+        })
+    }
+}
+
+fn pair_text(setup: &Setup, p: &Pairing) -> String {
+    let name = |id: PlayerId| {
+        setup
+            .config
+            .players
+            .get(id.index())
+            .map_or_else(|| id.to_string(), |p| p.name.clone())
+    };
+    match p.second {
+        Some(b) => format!("{} - {}", name(p.first), name(b)),
+        None => format!("a bye for {}", name(p.first)),
+    }
+}
+
+/// Plays one game of the tournament and turns its record into a stored game.
+pub fn play_one(setup: &Setup, stage: Stage, pairing: &Pairing, logs: Option<&Path>) -> StoredGame {
+    let key = GameKey::of(stage, pairing);
+    let index = key.number();
+    let mut config = setup.match_config(logs);
+    config.openings = match pairing.opening {
+        Some(k) => vec![setup.openings[k as usize % setup.openings.len()].clone()],
+        None => Vec::new(),
+    };
+    let second = pairing.second.expect("byes are not played");
+    let seated = [
+        &setup.contestants[pairing.first.index()],
+        &setup.contestants[second.index()],
+    ];
+    let mut players: [Box<dyn Player>; 2] = [
+        config.make_player(seated[0], index, 0),
+        config.make_player(seated[1], index, 1),
+    ];
+    let start = config
+        .start_position(index)
+        .expect("openings are checked before the tournament starts");
+    let started = utc_timestamp(SystemTime::now());
+    let record = play_game(
+        start,
+        &mut players,
+        [seated[0].name.clone(), seated[1].name.clone()],
+        &config.referee,
+        index,
+    );
+    stored_game(stage, pairing, &record, started)
+}
+
+/// The standings' view of a referee's record.
+pub fn game_result(record: &GameRecord) -> GameResult {
+    match &record.termination {
+        Termination::Fault { seat, fault } => {
+            GameResult::irregular_loss(usize::from(*seat), fault.kind())
+        }
+        Termination::MoveLimit { .. } => GameResult::adjudicated_draw(),
+        Termination::Rules { .. } => {
+            let half = |p: f64| (p * 2.0).round().clamp(0.0, 2.0) as u8;
+            let (a, b) = (half(record.points[0]), half(record.points[1]));
+            match a.cmp(&b) {
+                std::cmp::Ordering::Greater => GameResult::win(0),
+                std::cmp::Ordering::Less => GameResult::win(1),
+                std::cmp::Ordering::Equal => GameResult::draw(),
+            }
+        }
+    }
+}
+
+/// A referee's record as the store keeps it.
+pub fn stored_game(
+    stage: Stage,
+    pairing: &Pairing,
+    record: &GameRecord,
+    started: String,
+) -> StoredGame {
+    let detail = match &record.termination {
+        Termination::Rules { reason } => reason.clone(),
+        Termination::MoveLimit { plies } => format!("move limit ({plies} plies)"),
+        Termination::Fault { seat, fault } => format!(
+            "{} by {}: {}",
+            fault.kind(),
+            record.players[usize::from(*seat)].name,
+            fault.detail()
+        ),
+    };
+    StoredGame {
+        stage,
+        pairing: pairing.clone(),
+        result: game_result(record),
+        reason: record.termination.label(),
+        detail,
+        moves: record
+            .moves
+            .iter()
+            .map(|m| StoredMove {
+                seat: m.seat,
+                text: m.text.clone(),
+                time_ms: m.time_ms,
+                left_ms: m.left_ms,
+            })
+            .collect(),
+        start_position: record.start.clone(),
+        end_position: record.end.clone(),
+        ends: serde_json::to_value(&record.players).expect("records serialize"),
+        started,
+        duration_ms: record.wall_ms,
+    }
+}
+
+/// The ratings of the field, and how they were fitted.
+#[derive(Clone, Debug)]
+pub struct RatingsReport {
+    /// The fit, or why there is none.
+    pub fit: Result<Ratings, RatingError>,
+    /// The prior used (in Elo), when the pure maximum-likelihood fit has no maximum.
+    pub prior_sd: Option<f64>,
+    /// Why the pure fit was not used.
+    pub pure_error: Option<RatingError>,
+}
+
+/// A stage's standings and crosstable.
+#[derive(Clone, Debug)]
+pub struct StageResults {
+    /// Its players, in config order.
+    pub players: Vec<PlayerId>,
+    /// Its games (and byes), in store order; crosstable cells index this list.
+    pub games: Vec<StoredGame>,
+    /// The standings (with play-offs when this stage decides the medals).
+    pub standings: Standings,
+    /// The crosstable, in standings order.
+    pub crosstable: Crosstable,
+}
+
+/// Everything the reports show, computed from the stored games.
+#[derive(Clone, Debug)]
+pub struct Results {
+    /// The tournament proper (CodeCup: the Swiss).
+    pub main: StageResults,
+    /// CodeCup's final, once its schedule exists.
+    pub final_stage: Option<StageResults>,
+    /// The medal play-off games.
+    pub playoff_games: Vec<StoredGame>,
+    /// Ratings over every game played (play-offs included).
+    pub ratings: RatingsReport,
+    /// Games by termination (the tournament crate's labels: normal, adjudicated-draw, the
+    /// irregular kinds).
+    pub terminations: BTreeMap<String, u32>,
+    /// Games by the arena's reason (the rules' own reason, move-limit, the fault's kind).
+    pub reasons: BTreeMap<String, u32>,
+}
+
+impl Results {
+    /// The results of `setup`'s tournament from its stored games.
+    pub fn compute<'a>(
+        setup: &Setup,
+        stored: impl IntoIterator<Item = &'a StoredGame>,
+    ) -> Result<Results, TournamentError> {
+        let mut by_stage: BTreeMap<Stage, Vec<StoredGame>> = BTreeMap::new();
+        for g in stored {
+            by_stage.entry(g.stage).or_default().push(g.clone());
+        }
+        for games in by_stage.values_mut() {
+            games.sort_by_key(StoredGame::key);
+        }
+        let take = |stage| by_stage.get(&stage).cloned().unwrap_or_default();
+        let playoff_stored = take(Stage::Playoff);
+        let playoff_games: Vec<Game> = playoff_stored.iter().map(StoredGame::game).collect();
+        let players = setup.players();
+        let codecup = matches!(setup.config.format, Format::Codecup { .. });
+        let stage = |ids: Vec<PlayerId>,
+                     games: Vec<StoredGame>,
+                     config: &StandingsConfig,
+                     playoffs: &[Game]|
+         -> Result<StageResults, TournamentError> {
+            let plain: Vec<Game> = games.iter().map(StoredGame::game).collect();
+            let standings = Standings::compute(&ids, &plain, playoffs, config)?;
+            let crosstable = Crosstable::new(&standings.order(), &plain, &config.points);
+            Ok(StageResults {
+                players: ids,
+                games,
+                standings,
+                crosstable,
+            })
+        };
+        let full = setup.config.standings_config();
+        let main = if codecup {
+            stage(
+                players.clone(),
+                take(Stage::Main),
+                &setup.standings_without_playoffs(),
+                &[],
+            )?
+        } else {
+            stage(players.clone(), take(Stage::Main), &full, &playoff_games)?
+        };
+        let final_stage = match by_stage.get(&Stage::Final) {
+            Some(games) if codecup => {
+                let finalists: BTreeSet<PlayerId> = games
+                    .iter()
+                    .flat_map(|g| [Some(g.pairing.first), g.pairing.second])
+                    .flatten()
+                    .collect();
+                Some(stage(
+                    finalists.into_iter().collect(),
+                    games.clone(),
+                    &full,
+                    &playoff_games,
+                )?)
+            }
+            _ => None,
+        };
+        let all: Vec<Game> = Stage::ALL
+            .iter()
+            .flat_map(|s| take(*s))
+            .map(|g| g.game())
+            .collect();
+        let terminations = termination_counts(&all);
+        let mut reasons = BTreeMap::new();
+        for s in Stage::ALL {
+            for g in take(s).iter().filter(|g| !g.pairing.is_bye()) {
+                *reasons.entry(g.reason.clone()).or_insert(0) += 1;
+            }
+        }
+        Ok(Results {
+            main,
+            final_stage,
+            playoff_games: playoff_stored,
+            ratings: rate(&players, &all),
+            terminations,
+            reasons,
+        })
+    }
+
+    /// The stage whose standings decide the places (and the medal play-offs): CodeCup's
+    /// final once it exists, the main stage otherwise.
+    pub fn deciding(&self) -> &Standings {
+        match &self.final_stage {
+            Some(f) => &f.standings,
+            None => &self.main.standings,
+        }
+    }
+}
+
+/// Maximum likelihood, or with a prior when the field has no finite maximum.
+fn rate(players: &[PlayerId], games: &[Game]) -> RatingsReport {
+    match fit_ratings(players, games, &RatingOptions::default()) {
+        Ok(r) => RatingsReport {
+            fit: Ok(r),
+            prior_sd: None,
+            pure_error: None,
+        },
+        Err(e @ (RatingError::NotIdentifiable { .. } | RatingError::NoDecisiveGames)) => {
+            let options = RatingOptions {
+                prior_sd: Some(FALLBACK_PRIOR_SD),
+                ..RatingOptions::default()
+            };
+            RatingsReport {
+                fit: fit_ratings(players, games, &options),
+                prior_sd: Some(FALLBACK_PRIOR_SD),
+                pure_error: Some(e),
+            }
+        }
+        Err(e) => RatingsReport {
+            fit: Err(e),
+            prior_sd: None,
+            pure_error: None,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{StoredPlayer, TournamentInfo};
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("olympiad-runner-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn new_store(dir: &Path, setup: &Setup) -> Store {
+        let info = TournamentInfo {
+            name: setup.config.name.clone(),
+            config: setup.config_text.clone(),
+            openings: setup.openings.clone(),
+            seed: setup.config.seed,
+            created: utc_timestamp(SystemTime::now()),
+        };
+        let players: Vec<StoredPlayer> = setup
+            .config
+            .players
+            .iter()
+            .map(|p| StoredPlayer {
+                name: p.name.clone(),
+                spec: p.spec.clone(),
+            })
+            .collect();
+        Store::create(&dir.join("t.db"), &info, &players).unwrap()
+    }
+
+    fn randoms(n: usize) -> String {
+        (0..n)
+            .map(|i| format!("[[players]]\nname = \"r{i}\"\nspec = \"builtin:random:seed={i}\"\n"))
+            .collect()
+    }
+
+    fn run(text: &str, name: &str) -> (Setup, RunSummary, Vec<String>) {
+        let dir = temp_dir(name);
+        let setup = Setup::from_toml(text, "test.toml", Some(&dir)).unwrap();
+        let mut store = new_store(&dir, &setup);
+        let mut lines = Vec::new();
+        let summary = run_tournament(&setup, &mut store, None, |e| {
+            if let Event::Game { game, done, total } = e {
+                lines.push(format!("{} {done}/{total}", game.key()));
+            }
+        })
+        .unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        (setup, summary, lines)
+    }
+
+    #[test]
+    fn round_robin_plays_its_schedule_once() {
+        let text = format!(
+            "game = \"caissa\"\nseed = 3\nconcurrency = 2\n[format]\nkind = \"round_robin\"\n\
+             double = true\n[time]\ntime_ms = 5000\n{}",
+            randoms(3)
+        );
+        let (setup, summary, lines) = run(&text, "rr");
+        let schedule = setup.config.fixed_schedule().unwrap();
+        let keys: BTreeSet<GameKey> = summary
+            .games
+            .iter()
+            .filter(|g| g.stage == Stage::Main)
+            .map(StoredGame::key)
+            .collect();
+        let expected: BTreeSet<GameKey> = schedule
+            .pairings
+            .iter()
+            .map(|p| GameKey::of(Stage::Main, p))
+            .collect();
+        assert_eq!(keys, expected);
+        // 3 players: 6 games and 6 byes, plus any medal play-off; every game has moves.
+        let playoffs = summary
+            .games
+            .iter()
+            .filter(|g| g.stage == Stage::Playoff)
+            .count();
+        assert_eq!(
+            summary.played_now as usize,
+            schedule.games().count() + playoffs
+        );
+        assert_eq!(lines.len(), 12 + playoffs);
+        for g in summary.games.iter().filter(|g| !g.pairing.is_bye()) {
+            assert!(!g.moves.is_empty(), "{}", g.key());
+            assert_ne!(g.reason, "bye");
+        }
+        // With this seed two players tie for first: rule 9's two play-off games are played.
+        assert_eq!(playoffs, 2);
+        let results = Results::compute(&setup, &summary.games).unwrap();
+        assert!(results.deciding().playoff_pairings().is_empty());
+        let playoff = &results.main.standings.playoffs[0];
+        assert_eq!((playoff.place, playoff.games_played), (1, 2));
+        assert_eq!(results.main.standings.rows.len(), 3);
+        assert!(
+            results
+                .main
+                .standings
+                .rows
+                .iter()
+                .all(|r| r.games == 4 && r.byes == 2)
+        );
+    }
+
+    #[test]
+    fn codecup_plays_swiss_then_final_then_playoffs() {
+        let text = format!(
+            "game = \"caissa\"\nseed = 11\n[format]\nkind = \"codecup\"\nswiss_rounds = 3\n\
+             top = 4\n[time]\ntime_ms = 5000\n{}",
+            randoms(7)
+        );
+        let (setup, summary, _) = run(&text, "codecup");
+        let count = |s: Stage| summary.games.iter().filter(|g| g.stage == s).count();
+        // 7 players: 3 games and a bye per Swiss round; the final 4 play 12 games.
+        assert_eq!(count(Stage::Main), 3 * 4);
+        assert_eq!(count(Stage::Final), 12);
+        let results = Results::compute(&setup, &summary.games).unwrap();
+        let f = results.final_stage.as_ref().unwrap();
+        assert_eq!(f.players.len(), 4);
+        // The finalists are the Swiss's top four.
+        let mut top: Vec<PlayerId> = results.main.standings.order()[..4].to_vec();
+        top.sort();
+        assert_eq!(f.players, top);
+        // The final rounds follow the Swiss's.
+        assert!(f.games.iter().all(|g| g.pairing.round > 3));
+        // No medal place is left waiting for a play-off.
+        assert!(results.deciding().playoff_pairings().is_empty());
+        assert_eq!(count(Stage::Playoff), results.playoff_games.len());
+    }
+
+    #[test]
+    fn a_config_error_names_origin_and_key() {
+        let bad = "game = \"caissa\"\n[format]\nkind = \"swiss\"\nrounds = 1\n\
+                   [[players]]\nname = \"a\"\nspec = \"builtin:random\"\n\
+                   [[players]]\nname = \"b\"\nspec = \"builtin:deep\"\n";
+        let e = Setup::from_toml(bad, "my.toml", None)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("my.toml: `players[1].spec`"), "{e}");
+        assert!(e.contains("unknown engine"), "{e}");
+        let e = Setup::from_toml("game = 3", "my.toml", None)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("my.toml: line 1"), "{e}");
+        let e = Setup::from_toml(
+            &format!(
+                "game = \"rolit\"\n[format]\nkind = \"round_robin\"\n{}",
+                randoms(2)
+            ),
+            "r.toml",
+            None,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("`game`") && e.contains("two-player"), "{e}");
+    }
+}

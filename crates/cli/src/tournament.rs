@@ -1,0 +1,346 @@
+//! `olympiad tournament`: plays a tournament config to its end into a SQLite store (one
+//! transaction per finished game), shows progress (a bar with ETA on a terminal, one line
+//! per game otherwise), and ends with standings, crosstable, ratings and the reports
+//! (HTML, JSON, TRF) in the output directory. `--resume` continues a stopped tournament
+//! with exactly its missing games. Without a config it plays the built-in default
+//! (`default-tournament.toml`).
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use olympiad_arena::report;
+use olympiad_arena::store::{
+    Store, StoredGame, StoredPlayer, TournamentInfo, utc_compact, utc_timestamp,
+};
+use olympiad_arena::tournament::{Event, Results, Setup, TournamentError, run_tournament};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime};
+
+/// The config played when none is given.
+pub const DEFAULT_CONFIG: &str = include_str!("default-tournament.toml");
+/// How the default config is named in messages.
+const DEFAULT_ORIGIN: &str = "the built-in default config";
+/// The database's file name in the output directory.
+pub const DB_FILE: &str = "tournament.db";
+/// The prefix of a fresh output directory (`tournament-YYYYmmdd-HHMMSS`, UTC).
+const OUT_PREFIX: &str = "tournament-";
+
+/// Arguments of `olympiad tournament`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The tournament config (TOML, see docs/tournament.example.toml). Without it: the
+    /// built-in default (a Caïssa double round robin of the built-in engines), or with
+    /// --resume the config stored in the database.
+    pub config: Option<PathBuf>,
+    /// Continue the tournament in the database: play only the games it lacks. A config
+    /// given too must be the stored one.
+    #[arg(long)]
+    pub resume: bool,
+    /// The database (default: OUT/tournament.db).
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// The output directory for the database, the reports and the programs' stderr logs
+    /// (default: a new tournament-YYYYmmdd-HHMMSS in the current directory, UTC; with
+    /// --resume, the database's directory).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// A tournament error as the CLI reports it: the user's input (exit code 2) or a failure.
+fn classify(e: TournamentError) -> anyhow::Error {
+    match e {
+        TournamentError::Config { .. }
+        | TournamentError::Invalid { .. }
+        | TournamentError::Mismatch(_) => crate::input_error(e.to_string()),
+        other => anyhow::Error::new(other),
+    }
+}
+
+/// A config file's text, its name for messages and its directory (for the openings file).
+fn read_config(path: &Path) -> anyhow::Result<(String, String, PathBuf)> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| crate::input_error(format!("{}: {e}", path.display())))?;
+    let dir = path
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    Ok((text, path.display().to_string(), dir))
+}
+
+/// Where two config texts first differ, for the message of a refused resume.
+fn first_difference(stored: &str, given: &str) -> String {
+    let (mut a, mut b) = (stored.lines(), given.lines());
+    for line in 1.. {
+        match (a.next(), b.next()) {
+            (Some(x), Some(y)) if x == y => continue,
+            (x, y) => {
+                let show =
+                    |l: Option<&str>| l.map_or("(end of file)".to_string(), |l| format!("'{l}'"));
+                return format!("line {line}: stored {}, given {}", show(x), show(y));
+            }
+        }
+    }
+    unreachable!("the loop returns at the first difference")
+}
+
+/// A new output directory `tournament-YYYYmmdd-HHMMSS` (with `-2`, `-3`... if taken).
+fn fresh_out_dir() -> PathBuf {
+    let base = format!("{OUT_PREFIX}{}", utc_compact(SystemTime::now()));
+    let mut dir = PathBuf::from(&base);
+    let mut k = 2;
+    while dir.exists() {
+        dir = PathBuf::from(format!("{base}-{k}"));
+        k += 1;
+    }
+    dir
+}
+
+/// The setup, the opened or new store, and the output directory.
+fn open(args: &Args) -> anyhow::Result<(Setup, Store, PathBuf)> {
+    if args.resume {
+        let db = match (&args.db, &args.out) {
+            (Some(db), _) => db.clone(),
+            (None, Some(out)) => out.join(DB_FILE),
+            (None, None) => {
+                return Err(crate::input_error(
+                    "--resume needs the tournament's --out DIR (or --db PATH)",
+                ));
+            }
+        };
+        if !db.exists() {
+            return Err(crate::input_error(format!(
+                "{}: no tournament to resume (start it without --resume)",
+                db.display()
+            )));
+        }
+        let store = Store::open(&db)?;
+        let info = store.tournament()?;
+        let setup = match &args.config {
+            Some(path) => {
+                let (text, origin, dir) = read_config(path)?;
+                if text != info.config {
+                    return Err(crate::input_error(format!(
+                        "{origin} differs from the config stored in {} ({}); resume without \
+                         a config to continue with the stored one",
+                        db.display(),
+                        first_difference(&info.config, &text)
+                    )));
+                }
+                let setup = Setup::from_toml(&text, &origin, Some(&dir)).map_err(classify)?;
+                if setup.openings != info.openings {
+                    return Err(crate::input_error(format!(
+                        "the openings file of {origin} has changed since the tournament \
+                         started; resume without a config to continue with the stored openings"
+                    )));
+                }
+                setup
+            }
+            None => Setup::from_stored(
+                &info.config,
+                &format!("the config stored in {}", db.display()),
+                info.openings.clone(),
+            )
+            .map_err(classify)?,
+        };
+        let out = match &args.out {
+            Some(out) => out.clone(),
+            None => db
+                .parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+        };
+        return Ok((setup, store, out));
+    }
+    let setup = match &args.config {
+        Some(path) => {
+            let (text, origin, dir) = read_config(path)?;
+            Setup::from_toml(&text, &origin, Some(&dir))
+        }
+        None => Setup::from_toml(DEFAULT_CONFIG, DEFAULT_ORIGIN, None),
+    }
+    .map_err(classify)?;
+    let out = args.out.clone().unwrap_or_else(fresh_out_dir);
+    std::fs::create_dir_all(&out)
+        .map_err(|e| crate::input_error(format!("{}: {e}", out.display())))?;
+    let db = args.db.clone().unwrap_or_else(|| out.join(DB_FILE));
+    if db.exists() {
+        return Err(crate::input_error(format!(
+            "{} already holds a tournament: add --resume to continue it, or choose another --out",
+            db.display()
+        )));
+    }
+    let info = TournamentInfo {
+        name: setup.config.name.clone(),
+        config: setup.config_text.clone(),
+        openings: setup.openings.clone(),
+        seed: setup.config.seed,
+        created: utc_timestamp(SystemTime::now()),
+    };
+    let players: Vec<StoredPlayer> = setup
+        .config
+        .players
+        .iter()
+        .map(|p| StoredPlayer {
+            name: p.name.clone(),
+            spec: p.spec.clone(),
+        })
+        .collect();
+    let store = Store::create(&db, &info, &players)?;
+    Ok((setup, store, out))
+}
+
+/// Progress on stderr: a bar with ETA on a terminal, one line per game otherwise.
+enum Progress {
+    Bar(ProgressBar),
+    Lines,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        if std::io::stderr().is_terminal() {
+            let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:40}] {pos}/{len} games, ETA {eta} {msg}",
+                )
+                .expect("the template is valid")
+                .progress_chars("=> "),
+            );
+            Progress::Bar(bar)
+        } else {
+            Progress::Lines
+        }
+    }
+
+    fn line(&self, text: &str) {
+        match self {
+            Progress::Bar(bar) => bar.println(text),
+            Progress::Lines => eprintln!("{text}"),
+        }
+    }
+
+    fn set_total(&self, total: u32) {
+        if let Progress::Bar(bar) = self {
+            bar.set_length(u64::from(total));
+        }
+    }
+
+    fn update(&self, done: u32, total: u32) {
+        if let Progress::Bar(bar) = self {
+            bar.set_length(u64::from(total));
+            bar.set_position(u64::from(done));
+        }
+    }
+
+    fn finish(&self) {
+        if let Progress::Bar(bar) = self {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// One finished game: key, players, result, how it ended, and the count so far.
+fn game_line(setup: &Setup, g: &StoredGame, done: u32, total: u32) -> String {
+    let name = |id: olympiad_tournament::PlayerId| setup.config.players[id.index()].name.as_str();
+    let p = &g.pairing;
+    match p.second {
+        None => format!("{}: {} has a bye", g.key(), name(p.first)),
+        Some(second) => {
+            let result = match g.result.half_points {
+                [2, 0] => "1-0",
+                [0, 2] => "0-1",
+                _ => "1/2-1/2",
+            };
+            format!(
+                "{}: {} - {}  {result}  {}, {} plies  [{done}/{total}]",
+                g.key(),
+                name(p.first),
+                name(second),
+                g.detail,
+                g.moves.len()
+            )
+        }
+    }
+}
+
+/// `olympiad tournament`.
+pub fn run(args: &Args) -> anyhow::Result<()> {
+    let (setup, mut store, out) = open(args)?;
+    let created = store.tournament()?.created;
+    let db = store.path().to_path_buf();
+    let mut games = store.games()?;
+    if args.resume {
+        let stored = games.iter().filter(|g| !g.pairing.is_bye()).count();
+        eprintln!("resuming {}: {stored} games stored", db.display());
+    }
+    let progress = Progress::new();
+    let started = Instant::now();
+    let mut html_error = None;
+    let summary = run_tournament(&setup, &mut store, Some(&out), |event| match event {
+        Event::Planned { total } => progress.set_total(total),
+        Event::Game { game, done, total } => {
+            progress.line(&game_line(&setup, game, done, total));
+            progress.update(done, total);
+            games.push(game.clone());
+        }
+        Event::BatchDone { .. } => {
+            // The HTML is rewritten after each round, so it can be watched.
+            let written = Results::compute(&setup, &games)
+                .map_err(|e| e.to_string())
+                .and_then(|r| report::write_html(&out, &setup, &r, &created));
+            if let Err(e) = written {
+                html_error.get_or_insert(e);
+            }
+        }
+        Event::Note(text) => progress.line(&text),
+    });
+    progress.finish();
+    let summary = summary.map_err(classify)?;
+    if let Some(e) = html_error {
+        return Err(anyhow::anyhow!("writing the report: {e}"));
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let results = Results::compute(&setup, &summary.games).map_err(classify)?;
+    let written = report::write_reports(&out, &setup, &results, &created)
+        .map_err(|e| anyhow::anyhow!("writing the reports: {e}"))?;
+    say_or_drop!("{}", report::terminal(&setup, &results).trim_end());
+    say_or_drop!("");
+    say_or_drop!(
+        "played {} games in {seconds:.1} s ({} stored in all)",
+        summary.played_now,
+        summary.games.iter().filter(|g| !g.pairing.is_bye()).count()
+    );
+    for note in &summary.notes {
+        say_or_drop!("note: {note}");
+    }
+    say_or_drop!("database: {}", db.display());
+    say_or_drop!("report: {}", written.html.display());
+    say_or_drop!("json: {}", written.json.display());
+    match written.trf {
+        Some(Ok(path)) => say_or_drop!("trf: {}", path.display()),
+        Some(Err(e)) => say_or_drop!("trf: not written: {e}"),
+        None => {}
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_config_is_valid() {
+        let setup = Setup::from_toml(DEFAULT_CONFIG, DEFAULT_ORIGIN, None).unwrap();
+        assert_eq!(setup.config.players.len(), 4);
+        assert_eq!(setup.planned_games(), 12);
+    }
+
+    #[test]
+    fn config_differences_name_the_line() {
+        assert_eq!(
+            first_difference("a\nb\nc", "a\nx\nc"),
+            "line 2: stored 'b', given 'x'"
+        );
+        assert_eq!(
+            first_difference("a\n", "a\nb\n"),
+            "line 2: stored (end of file), given 'b'"
+        );
+    }
+}
