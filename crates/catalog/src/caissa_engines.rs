@@ -21,7 +21,10 @@ pub struct CaissaEngine {
     move_time: Option<Duration>,
 }
 
-fn number<T: std::str::FromStr>(options: &Options, key: &str) -> Result<Option<T>, CatalogError> {
+pub(crate) fn number<T: std::str::FromStr>(
+    options: &Options,
+    key: &str,
+) -> Result<Option<T>, CatalogError> {
     options
         .get(key)
         .map(|text| {

@@ -115,6 +115,24 @@ pub static ENGINES: &[EngineEntry] = &[
                   lmr=on|off, exact=on|off (exact opponent mobility at leaves)",
         create: crate::caissa_engines::CaissaEngine::create_caissa,
     },
+    EngineEntry {
+        name: "maxn",
+        summary: "Rolit (2-4 players): max^n with shallow pruning on balls, corners and edges; \
+                  options depth=N (default 3), nodes=N, movetime=MS",
+        create: crate::rolit_engines::RolitEngine::create_maxn,
+    },
+    EngineEntry {
+        name: "paranoid",
+        summary: "Rolit (2-4 players): paranoid alpha-beta (the others as one coalition), same \
+                  evaluation; options depth=N (default 3), nodes=N, movetime=MS",
+        create: crate::rolit_engines::RolitEngine::create_paranoid,
+    },
+    EngineEntry {
+        name: "mcts",
+        summary: "Rolit (2-4 players): UCT with corner-seeking playouts, rewarded by winning; \
+                  options playouts=N (default 2000), movetime=MS, seed=N",
+        create: crate::rolit_engines::RolitEngine::create_mcts,
+    },
 ];
 
 /// The engine named `name` (case-insensitive).

@@ -24,6 +24,7 @@
 mod caissa_engines;
 mod dyngame;
 mod engines;
+mod rolit_engines;
 
 pub use caissa_engines::CaissaEngine;
 pub use dyngame::{DynGame, PlayError, TextGame};
@@ -81,6 +82,20 @@ pub static GAMES: &[GameEntry] = &[
         4,
         olympiad_rolit::Position,
         olympiad_rolit::Position::start()
+    ),
+    game!(
+        "rolit3",
+        "Rolit for three players (the fourth colour neutral)",
+        3,
+        olympiad_rolit::Position,
+        olympiad_rolit::Position::start_with(3)
+    ),
+    game!(
+        "rolit2",
+        "Rolit for two players (two neutral colours)",
+        2,
+        olympiad_rolit::Position,
+        olympiad_rolit::Position::start_with(2)
     ),
     game!(
         "checkers",

@@ -36,11 +36,11 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 }
 
 /// Positions from seeded random games, split by game phase: plies 0-19, 20-59, 60 on.
-pub fn bench_positions<G: CliGame>() -> [Vec<G>; 3] {
+pub fn bench_positions<G: CliGame>(start: fn() -> G) -> [Vec<G>; 3] {
     let mut phases: [Vec<G>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     for g in 0..BENCH_GAMES {
         let mut rng = SplitMix64::new(BENCH_SEED + g);
-        let mut pos = G::start();
+        let mut pos = start();
         let mut ply = 0;
         loop {
             let moves = pos.legal_moves();
@@ -67,8 +67,8 @@ fn median(mut xs: Vec<f64>) -> f64 {
 }
 
 /// `olympiad bench` for one game.
-pub fn run_game<G: CliGame>(args: &Args) -> anyhow::Result<()> {
-    let phases = bench_positions::<G>();
+pub fn run_game<G: CliGame>(args: &Args, start: fn() -> G) -> anyhow::Result<()> {
+    let phases = bench_positions(start);
     say!(
         "{} move generation, one thread, median of {} runs",
         args.game,
@@ -109,7 +109,7 @@ pub fn run_game<G: CliGame>(args: &Args) -> anyhow::Result<()> {
             median(rates)
         );
     }
-    let start = G::start();
+    let start = start();
     let mut rates = Vec::new();
     let mut nodes = 0;
     for _ in 0..args.runs.max(1) {

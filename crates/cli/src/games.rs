@@ -7,7 +7,8 @@ use olympiad_core::{Hashed, Notation};
 
 /// What the generic subcommands need from a game beyond the core traits.
 pub trait CliGame: Hashed + Notation + 'static {
-    /// The start position with the default rules.
+    /// The start position with the default rules (a table row may name another start, as
+    /// Rolit for fewer players does).
     fn start() -> Self;
     /// The board drawn in text, several lines.
     fn draw(&self) -> String;
@@ -48,12 +49,15 @@ pub struct Entry {
 
 macro_rules! entry {
     ($name:literal, $summary:literal, $ty:ty) => {
+        entry!($name, $summary, $ty, <$ty as CliGame>::start)
+    };
+    ($name:literal, $summary:literal, $ty:ty, $start:expr) => {
         Entry {
             name: $name,
             summary: $summary,
-            perft: crate::perft::run_game::<$ty>,
-            show: crate::show::run_game::<$ty>,
-            bench: crate::bench::run_game::<$ty>,
+            perft: |args| crate::perft::run_game::<$ty>(args, $start),
+            show: |args| crate::show::run_game::<$ty>(args, $start),
+            bench: |args| crate::bench::run_game::<$ty>(args, $start),
         }
     };
 }
@@ -69,6 +73,18 @@ pub const GAMES: &[Entry] = &[
         "rolit",
         "Rolit, the Caia example game: Othello for four, balls turn to the encloser (4 players)",
         olympiad_rolit::Position
+    ),
+    entry!(
+        "rolit3",
+        "Rolit for three players (the fourth colour stays on the board, neutral)",
+        olympiad_rolit::Position,
+        || olympiad_rolit::Position::start_with(3)
+    ),
+    entry!(
+        "rolit2",
+        "Rolit for two players (two neutral colours on the board)",
+        olympiad_rolit::Position,
+        || olympiad_rolit::Position::start_with(2)
     ),
     entry!(
         "checkers",
@@ -105,11 +121,15 @@ pub fn list() -> anyhow::Result<()> {
 
 /// Builds the position from `--position` (or the start) and `--moves`, with errors that say
 /// what is wrong and where.
-pub fn setup<G: CliGame>(position: Option<&str>, moves: Option<&str>) -> anyhow::Result<G> {
+pub fn setup<G: CliGame>(
+    start: fn() -> G,
+    position: Option<&str>,
+    moves: Option<&str>,
+) -> anyhow::Result<G> {
     let mut pos = match position {
         Some(text) => G::parse_position(text)
             .map_err(|e| crate::input_error(format!("bad --position: {e}")))?,
-        None => G::start(),
+        None => start(),
     };
     if let Some(line) = moves {
         pos.play_line(line)

@@ -50,11 +50,11 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 }
 
 /// `olympiad perft` for one game.
-pub fn run_game<G: CliGame>(args: &Args) -> anyhow::Result<()> {
+pub fn run_game<G: CliGame>(args: &Args, start: fn() -> G) -> anyhow::Result<()> {
     if args.threads == 0 {
         return Err(crate::input_error("--threads must be at least 1"));
     }
-    let pos: G = games::setup(args.position.as_deref(), args.moves.as_deref())?;
+    let pos: G = games::setup(start, args.position.as_deref(), args.moves.as_deref())?;
     let driver = Perft {
         threads: args.threads,
         hash_mib: args.hash,

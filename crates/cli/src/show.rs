@@ -22,8 +22,8 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 }
 
 /// `olympiad show` for one game.
-pub fn run_game<G: CliGame>(args: &Args) -> anyhow::Result<()> {
-    let pos: G = games::setup(args.position.as_deref(), args.moves.as_deref())?;
+pub fn run_game<G: CliGame>(args: &Args, start: fn() -> G) -> anyhow::Result<()> {
+    let pos: G = games::setup(start, args.position.as_deref(), args.moves.as_deref())?;
     say!("{}", pos.draw().trim_end());
     say!("to move: {}", G::seat_name(pos.to_move()));
     for line in pos.status() {

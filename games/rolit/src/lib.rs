@@ -1,16 +1,23 @@
 //! Rolit, the four-player Othello variant that the Caia distribution shipped as its example of
-//! a game for more than two players (rules: the project's `shared/specs/rolit.md`).
+//! a game for more than two players (rules: the project's `shared/specs/rolit.md`), for 2, 3
+//! or 4 players.
 //!
-//! - [`Position`]: one ball set per player on a 64-bit board ([`bitboard`] draws the layout),
-//!   the player to move and an incrementally kept Zobrist hash;
+//! - [`Position`]: one ball set per colour on a 64-bit board ([`bitboard`] draws the layout),
+//!   the number of players, the player to move and an incrementally kept Zobrist hash;
 //! - the fast generator: placements that turn something (line fills over all other players'
 //!   balls at once), else any empty square next to a ball;
 //! - [`reference`]: a slow generator written separately from the rules' words;
+//! - [`engine`]: the Rolit engines (max^n, paranoid, MCTS) on one evaluation;
 //! - text: moves are square numbers `1`..`64`; a position is 64 characters plus the player
-//!   to move (see [`Position::position_text`]).
+//!   to move, and the number of players when it is not 4 (see [`Position::position_text`]).
 //!
 //! There is no passing, so a game is exactly 60 moves long; it ends when the board is full and
 //! every player scores its number of balls.
+//!
+//! Fewer players: whatever the number of players, the start has one ball of each of the four
+//! colours in the centre (the published rules of the board game say so). Players 1..n play
+//! colours 1..n; the colours nobody plays stay on the board as neutral balls that any player
+//! may enclose and turn, and they score for no one.
 //!
 //! ```
 //! use olympiad_core::{Game, Notation};
@@ -21,6 +28,7 @@
 //! ```
 
 pub mod bitboard;
+pub mod engine;
 pub mod reference;
 mod zobrist;
 
@@ -29,8 +37,10 @@ use olympiad_core::{Game, Hashed, MoveList, Notation, Outcome, Seat};
 use std::fmt;
 use thiserror::Error;
 
-/// Players in the Caia game.
+/// Players in the Caia game, and the number of colours (every game starts with all four).
 pub const PLAYERS: usize = 4;
+/// The fewest players a game may have.
+pub const MIN_PLAYERS: usize = 2;
 
 /// A move: the bit index (square number - 1) where the ball goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -46,11 +56,12 @@ impl Move {
 /// Up to 60 moves: at most every empty square (60 at the start, fewer later).
 pub type Moves = MoveList<Move, 64>;
 
-/// A Rolit position for four players.
+/// A Rolit position for 2, 3 or 4 players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     balls: [u64; PLAYERS],
     side: u8,
+    players: u8,
     hash: u64,
 }
 
@@ -64,28 +75,45 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The start position; player 1 moves first.
+    /// The start position of the four-player game; player 1 moves first.
     pub fn start() -> Self {
+        Self::start_with(PLAYERS)
+    }
+
+    /// The start position for `players` players (2, 3 or 4; panics otherwise): always one
+    /// ball of each colour in the centre.
+    pub fn start_with(players: usize) -> Self {
+        assert!(
+            (MIN_PLAYERS..=PLAYERS).contains(&players),
+            "Rolit is for 2 to 4 players, not {players}"
+        );
         let mut balls = [0; PLAYERS];
         for (p, sq) in START.iter().enumerate() {
             balls[p] = 1 << (sq - 1);
         }
-        Self::from_parts(balls, 0)
+        Self::from_parts(balls, 0, players as u8)
     }
 
-    fn from_parts(balls: [u64; PLAYERS], side: u8) -> Self {
+    fn from_parts(balls: [u64; PLAYERS], side: u8, players: u8) -> Self {
         let mut p = Position {
             balls,
             side,
+            players,
             hash: 0,
         };
         p.hash = p.compute_hash();
         p
     }
 
-    /// The balls of player `p` (0-based seat).
+    /// The balls of colour `p` (0-based: the colour of seat `p`; colours past the number of
+    /// players are neutral).
     pub fn balls(&self, p: Seat) -> u64 {
         self.balls[p.index()]
+    }
+
+    /// The number of players (2, 3 or 4).
+    pub fn players(&self) -> usize {
+        usize::from(self.players)
     }
 
     /// Every occupied square.
@@ -125,7 +153,7 @@ impl Game for Position {
     type Moves = Moves;
 
     fn num_players(&self) -> usize {
-        PLAYERS
+        usize::from(self.players)
     }
 
     fn to_move(&self) -> Seat {
@@ -161,7 +189,7 @@ impl Game for Position {
             self.balls[p] &= !lost;
         }
         self.balls[me] |= sq | flips;
-        let next = (me + 1) % PLAYERS;
+        let next = (me + 1) % usize::from(self.players);
         h ^= zobrist::SIDE[me] ^ zobrist::SIDE[next];
         self.side = next as u8;
         self.hash = h;
@@ -175,7 +203,11 @@ impl Game for Position {
         for (p, b) in self.balls.iter().enumerate() {
             points[p] = 2 * b.count_ones() as u16;
         }
-        Some(Outcome::with_half_points(&points, "board full"))
+        // Neutral colours score for no one.
+        Some(Outcome::with_half_points(
+            &points[..self.players()],
+            "board full",
+        ))
     }
 
     #[inline]
@@ -224,8 +256,9 @@ impl Notation for Position {
         mv.square().to_string()
     }
 
-    /// Reads `<64 characters> <player to move>`: squares 1..64 in order, `.` empty, `1`-`4`
-    /// a player's ball; the player to move is `1`-`4`.
+    /// Reads `<64 characters> <player to move> [<players>]`: squares 1..64 in order, `.`
+    /// empty, `1`-`4` a ball of that colour; the player to move; the number of players, 2-4
+    /// (4 when left out).
     fn parse_position(text: &str) -> Result<Self, TextError> {
         let err = |column, message: String| TextError::Position { column, message };
         let chars: Vec<char> = text.chars().collect();
@@ -246,19 +279,53 @@ impl Notation for Position {
             i += 1;
         }
         let rest: String = chars[i..].iter().collect();
-        let side_text = rest.trim();
-        let column = i + 1 + (rest.len() - rest.trim_start().len());
         if !rest.starts_with(char::is_whitespace) && !rest.is_empty() {
             return Err(err(i + 1, "expected a space after the 64 squares".into()));
         }
-        let side = match side_text {
-            "1" | "2" | "3" | "4" => side_text.as_bytes()[0] - b'1',
-            "" => return Err(err(column, "missing the player to move (1-4)".into())),
-            _ => {
+        // The fields after the board, with their 1-based columns.
+        let mut fields = Vec::new();
+        let mut start = None;
+        for (k, c) in rest
+            .char_indices()
+            .chain(std::iter::once((rest.len(), ' ')))
+        {
+            match (c.is_whitespace(), start) {
+                (false, None) => start = Some(k),
+                (true, Some(b)) => {
+                    fields.push((&rest[b..k], i + 1 + rest[..b].chars().count()));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        let end = i + 1 + rest.chars().count();
+        let players = match fields.get(1) {
+            None => PLAYERS as u8,
+            Some(&(t @ ("2" | "3" | "4"), _)) => t.as_bytes()[0] - b'0',
+            Some(&(t, column)) => {
                 return Err(err(
                     column,
-                    format!("player to move '{side_text}' is not 1-4"),
+                    format!("number of players '{t}' is not 2, 3 or 4"),
                 ));
+            }
+        };
+        if let Some(&(t, column)) = fields.get(2) {
+            return Err(err(column, format!("unexpected '{t}' after the players")));
+        }
+        let side = match fields.first() {
+            Some(&(t @ ("1" | "2" | "3" | "4"), column)) => {
+                let side = t.as_bytes()[0] - b'1';
+                if side >= players {
+                    return Err(err(
+                        column,
+                        format!("player to move {t} in a game of {players} players"),
+                    ));
+                }
+                side
+            }
+            None => return Err(err(end, "missing the player to move (1-4)".into())),
+            Some(&(t, column)) => {
+                return Err(err(column, format!("player to move '{t}' is not 1-4")));
             }
         };
         let occ = balls.iter().fold(0, |m, b| m | b);
@@ -280,7 +347,7 @@ impl Notation for Position {
                 "the balls are not one group, which play cannot produce".into(),
             ));
         }
-        Ok(Self::from_parts(balls, side))
+        Ok(Self::from_parts(balls, side, players))
     }
 
     fn position_text(&self) -> String {
@@ -294,6 +361,10 @@ impl Notation for Position {
         }
         s.push(' ');
         s.push((b'1' + self.side) as char);
+        if self.players() != PLAYERS {
+            s.push(' ');
+            s.push((b'0' + self.players) as char);
+        }
         s
     }
 }

@@ -13,6 +13,8 @@ pub struct RefBoard {
     pub cells: [u8; 64],
     /// The player to move, 1-4.
     pub to_move: u8,
+    /// How many players play (2-4); the other colours are on the board but nobody's.
+    pub players: u8,
 }
 
 const STEPS: [(i32, i32); 8] = [
@@ -27,7 +29,8 @@ const STEPS: [(i32, i32); 8] = [
 ];
 
 impl RefBoard {
-    /// Reads the crate's position text format independently: 64 characters then the player.
+    /// Reads the crate's position text format independently: 64 characters, the player to
+    /// move, and the number of players if it is not 4.
     pub fn from_text(text: &str) -> Result<RefBoard, String> {
         let mut parts = text.split_whitespace();
         let board = parts.next().ok_or("empty text")?;
@@ -43,11 +46,24 @@ impl RefBoard {
                 _ => return Err(format!("bad square character {c}")),
             };
         }
+        let players: u8 = match parts.next() {
+            None => 4,
+            Some(n) => n
+                .parse()
+                .map_err(|_| format!("bad number of players {n}"))?,
+        };
+        if !(2..=4).contains(&players) {
+            return Err(format!("bad number of players {players}"));
+        }
         let to_move: u8 = side.parse().map_err(|_| format!("bad player {side}"))?;
-        if !(1..=4).contains(&to_move) {
+        if !(1..=players).contains(&to_move) {
             return Err(format!("bad player {side}"));
         }
-        Ok(RefBoard { cells, to_move })
+        Ok(RefBoard {
+            cells,
+            to_move,
+            players,
+        })
     }
 
     fn at(&self, row: i32, col: i32) -> Option<u8> {
@@ -118,11 +134,12 @@ impl RefBoard {
             self.cells[s] = self.to_move;
         }
         self.cells[sq] = self.to_move;
-        self.to_move = self.to_move % 4 + 1;
+        self.to_move = self.to_move % self.players + 1;
         Ok(())
     }
 
-    /// The ball counts of players 1-4 once the board is full.
+    /// The ball counts of colours 1-4 once the board is full (only the first `players`
+    /// score).
     pub fn final_counts(&self) -> Option<[u32; 4]> {
         if self.cells.contains(&0) {
             return None;

@@ -89,7 +89,8 @@ fn compare(p: &Position) {
     let counts = r.final_counts();
     assert_eq!(p.outcome().is_some(), counts.is_some());
     if let (Some(o), Some(c)) = (p.outcome(), counts) {
-        for (s, &balls) in c.iter().enumerate() {
+        assert_eq!(o.seats(), p.players());
+        for (s, &balls) in c.iter().enumerate().take(p.players()) {
             assert_eq!(o.points(Seat(s as u8)), f64::from(balls));
         }
     }
@@ -135,4 +136,93 @@ fn text_errors_say_where() {
     );
     let e = Position::start().clone().play_line("1").unwrap_err();
     assert_eq!(e.to_string(), "move 1 ('1'): illegal move '1'");
+}
+
+/// Counts from the start for 2 and 3 players, depths 0-6 (ours): the fast and the reference
+/// generator both give them.
+const PERFT_FEWER: [(usize, [u128; 7]); 2] = [
+    (2, [1, 3, 20, 93, 572, 2_914, 20_327]),
+    (3, [1, 3, 20, 136, 630, 3_956, 27_778]),
+];
+
+#[test]
+fn perft_for_fewer_players_agrees_with_the_reference() {
+    for (players, counts) in PERFT_FEWER {
+        let start = Position::start_with(players);
+        let reference = RefBoard::from_text(&start.position_text()).unwrap();
+        for (d, &n) in counts.iter().enumerate() {
+            assert_eq!(perft(&start, d as u32), n, "{players} players, depth {d}");
+            assert_eq!(
+                reference_perft(&reference, d as u32),
+                n,
+                "{players} players, depth {d}"
+            );
+        }
+    }
+}
+
+#[test]
+fn fast_and_reference_agree_for_two_and_three_players() {
+    for players in [2, 3] {
+        let stats = Playouts::new(10_000).seed(7 + players as u64).run(
+            &Position::start_with(players),
+            |_, moves, rng| moves[rng.below(moves.len())],
+            compare,
+        );
+        assert!(stats.finished == stats.games);
+    }
+}
+
+#[test]
+fn fewer_players_keep_all_four_colours_and_take_turns_among_themselves() {
+    let mut p = Position::start_with(3);
+    assert_eq!(p.num_players(), 3);
+    // The same centre as the four-player game, and the same first moves.
+    assert_eq!(
+        p.position_text(),
+        format!("{} 3", Position::start().position_text())
+    );
+    assert_eq!(moves(&p), ["30", "44", "46"]);
+    p.play_line("30 19 10").unwrap();
+    // After player 3 comes player 1 again; colour 4 (square 36) is neutral.
+    assert_eq!(p.to_move(), Seat(0));
+    assert_eq!(p.balls(Seat(3)), 1 << 35);
+    let text = p.position_text();
+    assert!(text.ends_with(" 1 3"), "{text}");
+    assert_eq!(Position::parse_position(&text).unwrap(), p);
+    // Play to the end: three seats score, the neutral colour does not.
+    while let Some(&mv) = p.legal_moves().first() {
+        p.play(mv);
+    }
+    let o = p.outcome().unwrap();
+    assert_eq!(o.seats(), 3);
+    let two = Position::start_with(2);
+    assert_eq!(two.to_move(), Seat(0));
+    assert_eq!(two.after(olympiad_rolit::Move(29)).to_move(), Seat(1));
+    assert_eq!(
+        two.after(olympiad_rolit::Move(29))
+            .after(olympiad_rolit::Move(18))
+            .to_move(),
+        Seat(0)
+    );
+}
+
+#[test]
+fn player_count_errors_say_where() {
+    let start = Position::start().position_text();
+    let e = Position::parse_position(&format!("{start} 5")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "position text, character 68: number of players '5' is not 2, 3 or 4"
+    );
+    let e = Position::parse_position(&start.replace(" 1", " 4 3")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "position text, character 66: player to move 4 in a game of 3 players"
+    );
+    let e = Position::parse_position(&format!("{start} 3 x")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "position text, character 70: unexpected 'x' after the players"
+    );
 }
