@@ -335,12 +335,7 @@ fn popcount_pair(a: u32, b: u32) -> usize {
 /// Each set holds at most one jump per landing square (the kind of the first step and the
 /// row of the landing square tell the direction), so counting squares counts jumps.
 #[inline(always)]
-fn count_men_captures<const BLACK: bool>(
-    lands4: u32,
-    lands35: u32,
-    opp: u32,
-    empty: u32,
-) -> usize {
+fn count_men_captures<const BLACK: bool>(lands4: u32, lands35: u32, opp: u32, empty: u32) -> usize {
     let on = men_jump_from::<BLACK>(opp, empty);
     let mut sink = Counter(popcount_pair(lands4 & !on, lands35 & !on));
     for (lands, first_by4) in [(lands4 & on, true), (lands35 & on, false)] {

@@ -74,12 +74,7 @@ const fn byte_tables() -> [[[u64; 256]; 4]; 4] {
 /// The hash of the pieces (without the side to move), by byte tables.
 #[inline]
 pub fn by_bytes(black: u32, white: u32, kings: u32) -> u64 {
-    let sets = [
-        black & !kings,
-        black & kings,
-        white & !kings,
-        white & kings,
-    ];
+    let sets = [black & !kings, black & kings, white & !kings, white & kings];
     let mut h = 0;
     for (k, set) in sets.into_iter().enumerate() {
         for b in 0..4 {
