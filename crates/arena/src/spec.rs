@@ -196,7 +196,7 @@ mod tests {
         let msg = |s: &str| PlayerSpec::parse(s, game()).unwrap_err().to_string();
         assert_eq!(
             msg("builtin:alphazero"),
-            "player 'builtin:alphazero': unknown engine 'alphazero' (known: random, hipp, caissa)"
+            "player 'builtin:alphazero': unknown engine 'alphazero' (known: random, hipp, caissa, maxn, paranoid, mcts)"
         );
         assert!(msg("builtin:hipp:hash=4").contains("no option 'hash'"));
         assert!(msg("builtin:random:depth=3").contains("no option 'depth'"));

@@ -185,7 +185,7 @@ mod tests {
         let e = find_game("go").unwrap_err().to_string();
         assert_eq!(
             e,
-            "unknown game 'go' (known: caissa, rolit, checkers, reversi)"
+            "unknown game 'go' (known: caissa, rolit, rolit3, rolit2, checkers, reversi)"
         );
     }
 }
