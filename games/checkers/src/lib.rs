@@ -8,7 +8,8 @@
 //! - [`Position`]: three 32-bit square sets ([`bitboard`] draws the layout), the side to
 //!   move and the rules, 16 bytes; its Zobrist hash is computed on demand by byte tables;
 //! - the fast generator (`movegen.rs`) finds movers and jumpers with set arithmetic and
-//!   counts plain steps by population counts (perft's bulk counting);
+//!   counts plain steps by population counts (perft's bulk counting); a [`Move`] holds the
+//!   XOR masks that play it, and steps and men's single jumps are copied whole from tables;
 //! - [`reference`]: a slow generator on an 8x8 array, written separately, that the tests play
 //!   against the fast one on millions of random positions;
 //! - text: PDN FEN positions and PDN moves ([`text`]).
@@ -68,7 +69,10 @@ impl Game for Position {
         list
     }
 
-    #[inline(always)]
+    /// Kept out of line: perft's recursion then holds only the count of the last ply
+    /// (inlined) and a call here, so every call of the recursion, one per parent of a leaf,
+    /// saves fewer registers and needs a small stack frame (measured: 2 to 3% of perft).
+    #[inline(never)]
     fn with_legal_moves<R>(&self, f: impl FnOnce(&[Move]) -> R) -> R {
         self.with_moves(f)
     }

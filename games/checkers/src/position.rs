@@ -38,49 +38,139 @@ impl Color {
 /// many pieces it takes). The path is kept as the direction of each jump, so two sequences
 /// that take the same pieces in a different order are different moves (the perft tables
 /// count them apart; see [`Rules::merge_duplicate_captures`]).
+///
+/// A move is stored as what it changes: one XOR mask for each of the position's three square
+/// sets, worked out where the move is generated (where the side and the kind of the moving
+/// piece are known at compile time). Playing it is then three XORs, with no branch and no
+/// test of the side or the piece (perft plays one move for every parent of a leaf); the
+/// masks of plain steps are copied whole from tables (see `movegen.rs`). The rest (start
+/// square, jump directions, side) is packed into one word for the text and path. 16 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move {
-    pub(crate) from: u8,
-    pub(crate) to: u8,
-    /// Pieces jumped (0 for a plain step).
-    pub(crate) jumps: u8,
-    /// Direction of jump `i` in bits `2i..2i+2` (see [`crate::bitboard::Dir`]).
-    pub(crate) dirs: u32,
-    /// The squares of the captured pieces.
-    pub(crate) captured: u32,
+    /// XOR into Black's pieces: the mover's start and end squares if Black moves (0 if the
+    /// piece ends where it started, round a ring), else the Black pieces taken.
+    pub(crate) black: u32,
+    /// XOR into White's pieces, the same way.
+    pub(crate) white: u32,
+    /// XOR into the kings: kings taken, a king's start and end squares, a man's crowning.
+    pub(crate) kings: u32,
+    /// Bits 0..24: direction of jump `i` in bits `2i..2i+2` (see [`crate::bitboard::Dir`]);
+    /// bits 24..29: the start square's bit index; bit 31: White moves.
+    pub(crate) meta: u32,
 }
 
+/// Where [`Move::meta`] keeps the start square.
+const FROM_SHIFT: u32 = 24;
+/// [`Move::meta`]'s bit for White.
+const WHITE_BIT: u32 = 1 << 31;
+
 impl Move {
+    /// No move: a filler for table entries that no move can use.
+    pub(crate) const NONE: Move = Move {
+        black: 0,
+        white: 0,
+        kings: 0,
+        meta: 0,
+    };
+
+    /// The move of `side`'s piece from `from` to `to` (one-bit sets) taking `captured`, with
+    /// jump directions `dirs`, changing the kings by `kings` (see the field).
+    #[inline(always)]
+    pub(crate) const fn new(
+        side: Color,
+        from: u32,
+        to: u32,
+        captured: u32,
+        dirs: u32,
+        kings: u32,
+    ) -> Move {
+        let moved = from ^ to;
+        let meta = dirs | from.trailing_zeros() << FROM_SHIFT;
+        match side {
+            Color::Black => Move {
+                black: moved,
+                white: captured,
+                kings,
+                meta,
+            },
+            Color::White => Move {
+                black: captured,
+                white: moved,
+                kings,
+                meta: meta | WHITE_BIT,
+            },
+        }
+    }
+
+    /// The side that makes the move.
+    #[inline(always)]
+    fn side(self) -> Color {
+        if self.meta & WHITE_BIT != 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The start square as a one-bit set.
+    #[inline(always)]
+    pub(crate) fn from(self) -> u32 {
+        1 << ((self.meta >> FROM_SHIFT) & 31)
+    }
+
+    /// The end square as a one-bit set.
+    #[inline(always)]
+    pub(crate) fn to(self) -> u32 {
+        let moved = match self.side() {
+            Color::Black => self.black,
+            Color::White => self.white,
+        };
+        // Start and end squares, or nothing when the piece came back to its start.
+        if moved == 0 {
+            self.from()
+        } else {
+            moved ^ self.from()
+        }
+    }
+
+    /// The direction of each jump, 2 bits each, first jump lowest.
+    pub(crate) fn dirs(self) -> u32 {
+        self.meta & ((1 << FROM_SHIFT) - 1)
+    }
+
     /// The square number (1..32) the piece leaves.
     pub fn from_square(self) -> u8 {
-        self.from + 1
+        self.from().trailing_zeros() as u8 + 1
     }
 
     /// The square number (1..32) the piece ends on.
     pub fn to_square(self) -> u8 {
-        self.to + 1
+        self.to().trailing_zeros() as u8 + 1
     }
 
     /// The squares of the pieces taken, as a bit set (bit `n - 1` is square `n`).
     pub fn captured(self) -> u32 {
-        self.captured
+        match self.side() {
+            Color::Black => self.white,
+            Color::White => self.black,
+        }
     }
 
     /// Does the move take anything?
     pub fn is_capture(self) -> bool {
-        self.jumps > 0
+        self.captured() != 0
     }
 
     /// Every square the piece stands on, from the first to the last (square numbers).
     pub fn path(self) -> Vec<u8> {
         let mut squares = vec![self.from_square()];
-        let mut at = 1u32 << self.from;
-        for i in 0..self.jumps {
-            let d = ((self.dirs >> (2 * i)) & 3) as usize;
+        let mut at = self.from();
+        for i in 0..self.captured().count_ones() {
+            let d = ((self.dirs() >> (2 * i)) & 3) as usize;
             at = crate::bitboard::step(crate::bitboard::step(at, d), d);
             squares.push(at.trailing_zeros() as u8 + 1);
         }
-        if self.jumps == 0 {
+        if !self.is_capture() {
             squares.push(self.to_square());
         }
         squares
@@ -204,42 +294,42 @@ impl Position {
         zobrist::by_bytes(self.black, self.white, self.kings) ^ side
     }
 
-    /// The position after `mv`, which must be legal here. Built as a new value rather than
-    /// changed in place, so that perft's copy of the child is written once, field by field
-    /// (an in-place change followed by a whole-struct copy stalls on store forwarding).
+    /// The move of the side to move from `from` to `to` (one-bit sets) taking `captured`
+    /// along `dirs`: what the generator builds, for moves read from text.
+    pub(crate) fn move_from_parts(&self, from: u32, to: u32, captured: u32, dirs: u32) -> Move {
+        let kings = (self.kings & captured)
+            ^ if self.kings & from != 0 {
+                from ^ to
+            } else {
+                to & CROWNING_ROWS
+            };
+        Move::new(self.side, from, to, captured, dirs, kings)
+    }
+
+    /// The position after `mv`, which must be legal here: three XORs (see [`Move`]). Built
+    /// as a new value rather than changed in place, so that perft's copy of the child is
+    /// written once, field by field (an in-place change followed by a whole-struct copy
+    /// stalls on store forwarding).
     #[inline(always)]
     pub(crate) fn after_move(&self, mv: Move) -> Position {
-        let from = 1u32 << mv.from;
-        let to = 1u32 << mv.to;
-        // XOR moves the piece, and leaves it in place when `from` equals `to` (a king that
-        // jumps round a ring of pieces).
-        let moved = from ^ to;
-        let side = self.side;
-        let was_king = self.kings & from != 0;
-        let kings = (self.kings & !mv.captured)
-            ^ if was_king {
-                moved
-            } else {
-                to & side.crowning_row()
-            };
-        // Without a branch on the side: in a search it alternates from ply to ply.
-        let white_moves = 0u32.wrapping_sub(side as u32);
-        let black = (self.black ^ (moved & !white_moves)) & !(mv.captured & white_moves);
-        let white = (self.white ^ (moved & white_moves)) & !(mv.captured & !white_moves);
         let quiet = if self.rules.draw_moves == 0 {
             self.quiet
-        } else if mv.captured != 0 || !was_king {
+        } else if mv.is_capture() || self.kings & mv.from() == 0 {
             0
         } else {
             self.quiet.saturating_add(1)
         };
         Position {
-            black,
-            white,
-            kings,
-            side: side.flip(),
+            black: self.black ^ mv.black,
+            white: self.white ^ mv.white,
+            kings: self.kings ^ mv.kings,
+            side: self.side.flip(),
             quiet,
             rules: self.rules,
         }
     }
 }
+
+/// Where men are crowned: either far row. Men only move forward, so a man can only ever
+/// reach its own side's crowning row, and the side need not be looked at.
+pub(crate) const CROWNING_ROWS: u32 = TOP_ROW | BOTTOM_ROW;

@@ -69,11 +69,7 @@ impl Position {
         if let Some((a, b)) = t.split_once('-') {
             let (from, to) = (square(a)?, square(b)?);
             direction(from, to, false).ok_or_else(|| bad("a step goes to a diagonal neighbour"))?;
-            return Ok(Move {
-                from,
-                to,
-                ..Move::default()
-            });
+            return Ok(self.move_from_parts(1 << from, 1 << to, 0, 0));
         }
         let squares = t
             .split(['x', 'X'])
@@ -85,27 +81,23 @@ impl Position {
         if squares.len() - 1 > crate::movegen::MAX_JUMPS {
             return Err(bad("more jumps than there are pieces to take"));
         }
-        let mut mv = Move {
-            from: squares[0],
-            to: squares[squares.len() - 1],
-            ..Move::default()
-        };
+        let (from, to) = (squares[0], squares[squares.len() - 1]);
+        let (mut captured, mut dirs) = (0u32, 0u32);
         for (i, pair) in squares.windows(2).enumerate() {
             let Some(d) = direction(pair[0], pair[1], true) else {
                 if squares.len() == 2 {
-                    return self.short_capture(mv.from, mv.to, text);
+                    return self.short_capture(from, to, text);
                 }
                 return Err(bad("each jump goes two squares along a diagonal"));
             };
             let mid = step(1 << pair[0], d);
-            if mv.captured & mid != 0 {
+            if captured & mid != 0 {
                 return Err(bad("a piece is taken twice"));
             }
-            mv.captured |= mid;
-            mv.dirs |= (d as u32) << (2 * i);
-            mv.jumps += 1;
+            captured |= mid;
+            dirs |= (d as u32) << (2 * i);
         }
-        Ok(mv)
+        Ok(self.move_from_parts(1 << from, 1 << to, captured, dirs))
     }
 
     /// The legal capture from `from` to `to`, if exactly one set of pieces can be taken so.
@@ -113,14 +105,14 @@ impl Position {
         let moves = self.legal_moves();
         let mut found = moves
             .iter()
-            .filter(|m| m.jumps > 0 && m.from == from && m.to == to);
+            .filter(|m| m.is_capture() && m.from() == 1 << from && m.to() == 1 << to);
         let Some(&first) = found.next() else {
             return Err(ParseError::Move {
                 text: text.to_string(),
                 why: "no capture leads from there to there".into(),
             });
         };
-        if found.any(|m| m.captured != first.captured) {
+        if found.any(|m| m.captured() != first.captured()) {
             return Err(ParseError::Move {
                 text: text.to_string(),
                 why: "ambiguous: give every landing square".into(),
@@ -132,7 +124,7 @@ impl Position {
     /// Writes a move: `11-15` or `22x15x6`.
     pub fn move_text(mv: Move) -> String {
         let path: Vec<String> = mv.path().iter().map(u8::to_string).collect();
-        path.join(if mv.jumps == 0 { "-" } else { "x" })
+        path.join(if !mv.is_capture() { "-" } else { "x" })
     }
 
     /// Reads a position text (see the module documentation).
