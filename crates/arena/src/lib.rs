@@ -5,11 +5,13 @@
 //!   thread per pipe, capped lines, a capped stderr log, a deadline on every read, and the
 //!   whole group killed and reaped on any fault or at the end;
 //! - [`player`]: one trait for built-in engines (own thread) and programs (the CodeCup
-//!   dialogue over a process); every misbehaviour is a [`Fault`] value;
-//! - [`referee`]: one game, its clocks (budget, increment, per-move cap, optional freezing of
-//!   the idle player), adjudication, and the [`GameRecord`];
-//! - [`matches`]: N games between two players, seats alternating, concurrently, records to
-//!   JSON lines; [`rating`]: W/D/L, score and Elo with its 95% interval;
+//!   dialogue over a process, or the Caia dialogue for more than two seats); every
+//!   misbehaviour is a [`Fault`] value;
+//! - [`referee`]: one game of any number of seats, its clocks (budget, increment, per-move
+//!   cap, optional freezing of the idle players), adjudication, and the [`GameRecord`];
+//! - [`matches`]: N games among as many players as the game has seats, seats rotated,
+//!   concurrently, records to JSON lines; [`rating`]: W/D/L, score and Elo with its 95%
+//!   interval (two players), average rank and score share (more);
 //! - [`spec`]: `builtin:NAME[:k=v,...]` and `cmd:COMMAND LINE`, checked before anything
 //!   starts;
 //! - [`tournament`]: a tournament config (see `olympiad-tournament`) played to its end:
@@ -56,11 +58,16 @@ pub mod sprt;
 pub mod store;
 pub mod tournament;
 
-pub use matches::{Contestant, MatchConfig, MatchError, MatchSummary, run_match};
+pub use matches::{
+    Contestant, MatchConfig, MatchError, MatchSummary, PlayerTally, TableSummary, run_match,
+    run_table,
+};
 pub use player::{EnginePlayer, Fault, Player, PlayerEnd, ProgramPlayer, Reply, Turn};
 pub use process::{Exit, Limits, Process, ProcessConfig, group_members};
 pub use rating::Wdl;
-pub use referee::{GameRecord, MoveRecord, RefereeConfig, Termination, TimeControl, play_game};
+pub use referee::{
+    GameRecord, MoveRecord, RefereeConfig, Termination, TimeControl, fault_outcome, play_game,
+};
 pub use spec::{PlayerSpec, SpecError};
 pub use store::{GameKey, Stage, Store, StoreError, StoredGame};
 pub use tournament::{Event, Results, RunSummary, Setup, TournamentError, run_tournament};

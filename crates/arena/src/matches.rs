@@ -1,7 +1,12 @@
-//! A match: N games between two players on one game, seats alternating, run `concurrency`
-//! games at a time, each finished game reported as it ends and written to
-//! `OUT/games.jsonl` (one JSON record per line; a new file: a directory holds one match),
-//! with each program's stderr log beside it.
+//! A match: N games between as many players as the game has seats, run `concurrency` games
+//! at a time, each finished game reported as it ends and written to `OUT/games.jsonl` (one
+//! JSON record per line; a new file: a directory holds one match), with each program's
+//! stderr log beside it.
+//!
+//! Seats rotate cyclically: in game `i` seat `s` holds player `(s + i) mod n`, so over any
+//! `n` consecutive games every player sits in every seat once (for two players: seats
+//! alternate). Two players get [`run_match`] (W/D/L, Elo, SPRT, openings); more get
+//! [`run_table`] (average rank, score share, sole wins).
 
 use crate::player::{EnginePlayer, Fault, Player, PlayerEnd, ProgramPlayer, Reply, Turn};
 use crate::process::{Limits, ProcessConfig};
@@ -107,6 +112,9 @@ impl Player for Unstarted {
     fn take_turn(&mut self, _: Turn<'_>, _: Duration, _: &ThinkTime) -> Result<Reply, Fault> {
         Err(self.0.clone())
     }
+    fn observe(&mut self, _: &str) -> Result<(), Fault> {
+        Ok(())
+    }
     fn finish(&mut self, _faulted: bool) -> PlayerEnd {
         PlayerEnd::default()
     }
@@ -204,25 +212,132 @@ impl MatchConfig {
 
     /// Plays game `index`: the first contestant takes seat 0 in even games, seat 1 in odd.
     pub fn play(&self, index: u64, contestants: [&Contestant; 2]) -> GameRecord {
-        let seated = if index.is_multiple_of(2) {
-            contestants
-        } else {
-            [contestants[1], contestants[0]]
-        };
-        let mut players = [
-            self.make_player(seated[0], index, 0),
-            self.make_player(seated[1], index, 1),
-        ];
+        self.play_seated(index, &contestants)
+    }
+
+    /// Plays game `index` among `contestants` (one per seat), seats rotated by
+    /// [`contestant_at`].
+    pub fn play_seated(&self, index: u64, contestants: &[&Contestant]) -> GameRecord {
+        let n = contestants.len();
+        let seated: Vec<&Contestant> = (0..n)
+            .map(|seat| contestants[contestant_at(index, seat, n)])
+            .collect();
+        let mut players: Vec<Box<dyn Player>> = seated
+            .iter()
+            .enumerate()
+            .map(|(seat, c)| self.make_player(c, index, seat))
+            .collect();
         let start = self
             .start_position(index)
             .expect("openings are checked before the match starts");
         play_game(
             start,
             &mut players,
-            [seated[0].name.clone(), seated[1].name.clone()],
+            seated.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
             &self.referee,
             index,
         )
+    }
+}
+
+/// The contestant (index into the match's list of `n`) in `seat` of game `index`: a cyclic
+/// rotation, `(seat + index) mod n`.
+pub fn contestant_at(index: u64, seat: usize, n: usize) -> usize {
+    (seat + (index % n as u64) as usize) % n
+}
+
+/// One player's tally in a match of more than two seats.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerTally {
+    /// Games played.
+    pub games: u64,
+    /// The sum of its ranks (1 = most points; tied seats share the mean of their places).
+    pub rank_sum: f64,
+    /// Its points (the games' outcomes: Rolit balls; after a fault 0 or 1).
+    pub points: f64,
+    /// Games in which it alone had the most points.
+    pub wins: u64,
+    /// Games it lost by a fault.
+    pub faults: u64,
+    /// Games played in each seat.
+    pub seats: Vec<u64>,
+}
+
+impl PlayerTally {
+    /// Its mean rank (`None` before its first game).
+    pub fn average_rank(&self) -> Option<f64> {
+        (self.games > 0).then(|| self.rank_sum / self.games as f64)
+    }
+}
+
+/// The tally of a match of any number of seats, by player (in the order given).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TableSummary {
+    /// Per player.
+    pub players: Vec<PlayerTally>,
+    /// Games per termination label (rules' reason, "move-limit" or the fault's kind).
+    pub terminations: BTreeMap<String, u32>,
+    /// Points of all players in all games.
+    pub total_points: f64,
+}
+
+/// The rank of each seat by points: 1 for the most; tied seats share the mean of the places
+/// they take (two tied first: 1.5 each).
+pub fn ranks(points: &[f64]) -> Vec<f64> {
+    points
+        .iter()
+        .map(|p| {
+            let above = points.iter().filter(|q| *q > p).count();
+            let tied = points.iter().filter(|q| *q == p).count();
+            above as f64 + (1 + tied) as f64 / 2.0
+        })
+        .collect()
+}
+
+impl TableSummary {
+    /// An empty tally for `players` players.
+    pub fn new(players: usize) -> Self {
+        Self {
+            players: vec![
+                PlayerTally {
+                    seats: vec![0; players],
+                    ..PlayerTally::default()
+                };
+                players
+            ],
+            ..Self::default()
+        }
+    }
+
+    /// Counts one game (seats rotated by its index, see [`contestant_at`]).
+    pub fn add(&mut self, record: &GameRecord) {
+        let n = self.players.len();
+        let ranks = ranks(&record.points);
+        let best = record.points.iter().copied().fold(f64::MIN, f64::max);
+        let sole = record.points.iter().filter(|&&p| p == best).count() == 1;
+        let offender = match record.termination {
+            crate::referee::Termination::Fault { seat, .. } => Some(seat as usize),
+            _ => None,
+        };
+        for (seat, &points) in record.points.iter().enumerate() {
+            let tally = &mut self.players[contestant_at(record.index, seat, n)];
+            tally.games += 1;
+            tally.rank_sum += ranks[seat];
+            tally.points += points;
+            tally.wins += u64::from(sole && points == best);
+            tally.faults += u64::from(offender == Some(seat));
+            tally.seats[seat] += 1;
+            self.total_points += points;
+        }
+        *self
+            .terminations
+            .entry(record.termination.label())
+            .or_default() += 1;
+    }
+
+    /// A player's share of all points so far (`None` before any point was scored).
+    pub fn score_share(&self, player: usize) -> Option<f64> {
+        (self.total_points > 0.0).then(|| self.players[player].points / self.total_points)
     }
 }
 
@@ -270,9 +385,6 @@ pub fn run_match(
     b: &Contestant,
     mut on_game: impl FnMut(&GameRecord, &MatchSummary),
 ) -> Result<MatchSummary, MatchError> {
-    if config.concurrency == 0 {
-        return Err(MatchError::Config("concurrency must be at least 1".into()));
-    }
     if config.game.players != 2 {
         return Err(MatchError::Config(format!(
             "{} has {} seats; matches are for two-player games",
@@ -280,6 +392,85 @@ pub fn run_match(
         )));
     }
     config.check_openings([a, b])?;
+    let mut summary = MatchSummary::default();
+    run_games(
+        config,
+        |index| config.play(index, [a, b]),
+        |record| {
+            summary.add(record);
+            let mut stop = false;
+            if let Some(test) = &config.sprt
+                && summary.sprt_decision.is_none()
+                && test.verdict(&summary.pairs) != Verdict::Continue
+            {
+                summary.sprt_decision = Some((test.verdict(&summary.pairs), summary.pairs.pairs()));
+                // Games already under way finish and are recorded; no new one starts.
+                stop = true;
+            }
+            on_game(record, &summary);
+            stop
+        },
+    )?;
+    Ok(summary)
+}
+
+/// Plays a match among `contestants`, one per seat of the game (two or more), seats rotated
+/// cyclically ([`contestant_at`]); `on_game` sees every record as its game ends with the
+/// tally so far. SPRT and openings are for two players ([`run_match`]) and refused here
+/// for more.
+pub fn run_table(
+    config: &MatchConfig,
+    contestants: &[Contestant],
+    mut on_game: impl FnMut(&GameRecord, &TableSummary),
+) -> Result<TableSummary, MatchError> {
+    let n = config.game.players;
+    if contestants.len() != n {
+        return Err(MatchError::Config(format!(
+            "{} has {n} seats: it needs {n} players, not {}",
+            config.game.name,
+            contestants.len()
+        )));
+    }
+    if n > 2 && config.sprt.is_some() {
+        return Err(MatchError::Config(format!(
+            "the SPRT is for two players; {} has {n} seats",
+            config.game.name
+        )));
+    }
+    if n > 2 && !config.openings.is_empty() {
+        return Err(MatchError::Config(format!(
+            "openings are for two players; {} has {n} seats",
+            config.game.name
+        )));
+    }
+    if n == 2 {
+        config.check_openings([&contestants[0], &contestants[1]])?;
+    }
+    let seated: Vec<&Contestant> = contestants.iter().collect();
+    let mut summary = TableSummary::new(n);
+    run_games(
+        config,
+        |index| config.play_seated(index, &seated),
+        |record| {
+            summary.add(record);
+            on_game(record, &summary);
+            false
+        },
+    )?;
+    Ok(summary)
+}
+
+/// Plays games `0..config.games`, `concurrency` at a time, each by `play`; every record is
+/// written to the records file (if any) and handed to `on_record` as its game ends; once
+/// `on_record` says stop, no new game starts (games under way finish and are recorded).
+fn run_games(
+    config: &MatchConfig,
+    play: impl Fn(u64) -> GameRecord + Sync,
+    mut on_record: impl FnMut(&GameRecord) -> bool,
+) -> Result<(), MatchError> {
+    if config.concurrency == 0 {
+        return Err(MatchError::Config("concurrency must be at least 1".into()));
+    }
     let mut records = match &config.out_dir {
         Some(dir) => {
             let output = |source, path: &PathBuf| MatchError::Output {
@@ -299,14 +490,14 @@ pub fn run_match(
     };
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    let mut summary = MatchSummary::default();
     let (tx, rx) = mpsc::channel::<GameRecord>();
     let workers = config.concurrency.min(config.games.max(1) as usize);
-    let result: Result<(), MatchError> = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         for _ in 0..workers {
             let tx = tx.clone();
             let next = &next;
             let stop = &stop;
+            let play = &play;
             scope.spawn(move || {
                 loop {
                     if stop.load(Ordering::Relaxed) {
@@ -316,7 +507,7 @@ pub fn run_match(
                     if index >= config.games {
                         break;
                     }
-                    if tx.send(config.play(index, [a, b])).is_err() {
+                    if tx.send(play(index)).is_err() {
                         break;
                     }
                 }
@@ -324,15 +515,6 @@ pub fn run_match(
         }
         drop(tx);
         for record in rx {
-            summary.add(&record);
-            if let Some(test) = &config.sprt
-                && summary.sprt_decision.is_none()
-                && test.verdict(&summary.pairs) != Verdict::Continue
-            {
-                summary.sprt_decision = Some((test.verdict(&summary.pairs), summary.pairs.pairs()));
-                // Games already under way finish and are recorded; no new one starts.
-                stop.store(true, Ordering::Relaxed);
-            }
             if let Some((file, path)) = records.as_mut() {
                 let line = serde_json::to_string(&record).expect("records serialize");
                 writeln!(file, "{line}")
@@ -342,10 +524,10 @@ pub fn run_match(
                         source,
                     })?;
             }
-            on_game(&record, &summary);
+            if on_record(&record) {
+                stop.store(true, Ordering::Relaxed);
+            }
         }
         Ok(())
-    });
-    result?;
-    Ok(summary)
+    })
 }

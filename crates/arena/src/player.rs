@@ -1,10 +1,18 @@
 //! The middle layer: a player, whatever it is. One trait, [`Player`], for built-in engines
-//! (in this process, each in its own thread) and for programs (the CodeCup dialogue over a
-//! [`Process`]). Everything that can go wrong on a turn is a [`Fault`] value, never a panic
-//! or a hang: the referee decides what a fault costs.
+//! (in this process, each in its own thread) and for programs (over a [`Process`]: the
+//! CodeCup dialogue for two seats, the Caia dialogue of Rolit for more). Everything that can
+//! go wrong on a turn is a [`Fault`] value, never a panic or a hang: the referee decides what
+//! a fault costs.
+//!
+//! The Caia dialogue (games of more than two seats): the program's first line is its seat
+//! number, "1" to "4"; seat 1 answers it with its first move; every move is sent to every
+//! other seat as a line at once, and the seat next to move answers that line with its move;
+//! after the last move nothing is sent (players stop by themselves); when the game stops
+//! early (another seat's fault, the referee's move limit) the others are sent "0".
 
 use crate::process::{Event, Exit, Process, ProcessConfig, SpawnError, StderrCapture, WriteError};
 use olympiad_catalog::{DynGame, Engine, ThinkTime};
+use olympiad_core::Seat;
 use olympiad_protocol::codecup::{ToPlayer, parse_reply};
 use serde::Serialize;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -20,11 +28,14 @@ pub const EOF_EXIT_GRACE: Duration = Duration::from_millis(100);
 /// What the referee asks on a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turn<'a> {
-    /// You move first: move now.
+    /// You move first: move now (the Caia dialogue: your seat number is the request).
     Start,
-    /// The opponent played this move: answer.
+    /// The previous seat played this move: answer.
     Opponent(&'a str),
 }
+
+/// The line that stops a Caia player when its game ends early.
+pub const CAIA_STOP: &str = "0";
 
 /// A move and what it cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,11 +115,26 @@ pub trait Player: Send {
         limit: Duration,
         clock: &ThinkTime,
     ) -> Result<Reply, Fault>;
+    /// A game of more than two seats begins with this player in `seat` (of `seats`):
+    /// programs switch to the Caia dialogue, and every seat but the first is sent its number
+    /// now (the first seat's number is its first request). Not called for two seats.
+    fn join(&mut self, seat: Seat, seats: usize) -> Result<(), Fault> {
+        let _ = (seat, seats);
+        Ok(())
+    }
+    /// Another seat played `mv`, and this player is not the next to move (games of more
+    /// than two seats only): programs are sent the move at once, engines apply it before
+    /// their next turn.
+    fn observe(&mut self, mv: &str) -> Result<(), Fault>;
+    /// A game of more than two seats stopped before its end (another seat's fault, the
+    /// referee's move limit): programs are sent "0". Called before [`Player::finish`].
+    fn stopped(&mut self) {}
     /// Stops the player from running while it is not on move (programs: SIGSTOP).
     fn freeze(&mut self) {}
     /// Lets it run again (programs: SIGCONT).
     fn thaw(&mut self) {}
-    /// The game is over: say `end`, wait a little, then make sure nothing of it is left.
+    /// The game is over: say `end` (the Caia dialogue: nothing), wait a little, then make
+    /// sure nothing of it is left.
     /// `faulted`: it already broke the rules, so it is killed at once.
     fn finish(&mut self, faulted: bool) -> PlayerEnd;
     /// The process group of a program (`None` for built-ins), for checking that nothing of
@@ -118,11 +144,13 @@ pub trait Player: Send {
     }
 }
 
-/// A program speaking the CodeCup dialogue.
+/// A program speaking the CodeCup dialogue (two seats) or the Caia dialogue (more).
 #[derive(Debug)]
 pub struct ProgramPlayer {
     process: Process,
     frozen: bool,
+    /// Its seat number ("1"..) once it joined a game of more than two seats.
+    caia_number: Option<u8>,
 }
 
 impl ProgramPlayer {
@@ -131,6 +159,18 @@ impl ProgramPlayer {
         Ok(Self {
             process: Process::spawn(config)?,
             frozen: false,
+            caia_number: None,
+        })
+    }
+
+    /// Writes one line of the dialogue.
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        self.process.write_line(line).map_err(|e| match e {
+            WriteError::Full => Fault::ProtocolError(e.to_string()),
+            WriteError::Closed => match self.process.wait_exit(Instant::now() + EOF_EXIT_GRACE) {
+                Some(exit) => crash(exit),
+                None => Fault::ProtocolError(e.to_string()),
+            },
         })
     }
 
@@ -188,20 +228,12 @@ impl Player for ProgramPlayer {
         _clock: &ThinkTime,
     ) -> Result<Reply, Fault> {
         self.check_unrequested()?;
-        let line = match turn {
-            Turn::Start => ToPlayer::Start,
-            Turn::Opponent(m) => ToPlayer::Move(m.to_string()),
+        let line = match (turn, self.caia_number) {
+            (Turn::Start, Some(number)) => number.to_string(),
+            (Turn::Start, None) => ToPlayer::Start.line().to_string(),
+            (Turn::Opponent(m), _) => ToPlayer::Move(m.to_string()).line().to_string(),
         };
-        if let Err(e) = self.process.write_line(line.line()) {
-            return Err(match e {
-                WriteError::Full => Fault::ProtocolError(e.to_string()),
-                WriteError::Closed => match self.process.wait_exit(Instant::now() + EOF_EXIT_GRACE)
-                {
-                    Some(exit) => crash(exit),
-                    None => Fault::ProtocolError(e.to_string()),
-                },
-            });
-        }
+        self.send(&line)?;
         let written = Instant::now();
         let cpu_before = self.process.cpu_time();
         let deadline = written + limit;
@@ -261,6 +293,29 @@ impl Player for ProgramPlayer {
         }
     }
 
+    fn join(&mut self, seat: Seat, _seats: usize) -> Result<(), Fault> {
+        let number = seat.0 + 1;
+        self.caia_number = Some(number);
+        if seat.0 == 0 {
+            // The first seat's number is its first request (`Turn::Start`).
+            return Ok(());
+        }
+        self.check_unrequested()?;
+        self.send(&number.to_string())
+    }
+
+    fn observe(&mut self, mv: &str) -> Result<(), Fault> {
+        self.check_unrequested()?;
+        self.send(mv)
+    }
+
+    fn stopped(&mut self) {
+        if self.caia_number.is_some() && self.process.exit().is_none() {
+            // It may already be gone or not reading: the kill in `finish` follows anyway.
+            let _ = self.process.write_line(CAIA_STOP);
+        }
+    }
+
     fn freeze(&mut self) {
         if !self.frozen {
             self.process.freeze();
@@ -279,7 +334,10 @@ impl Player for ProgramPlayer {
         self.thaw();
         let mut ignored_end = false;
         if !faulted && self.process.exit().is_none() {
-            let _ = self.process.write_line(ToPlayer::End.line());
+            // The Caia dialogue sends nothing at the end: players stop by themselves.
+            if self.caia_number.is_none() {
+                let _ = self.process.write_line(ToPlayer::End.line());
+            }
             self.process.close_stdin();
             ignored_end = self.process.wait_exit(Instant::now() + END_GRACE).is_none();
         }
@@ -297,7 +355,8 @@ impl Player for ProgramPlayer {
     }
 }
 
-type Job = (Option<String>, ThinkTime);
+/// The moves played since the engine's last turn (oldest first) and its clock.
+type Job = (Vec<String>, ThinkTime);
 type Answer = Result<(String, Option<Duration>), String>;
 
 /// A built-in engine in its own thread, keeping its own copy of the game.
@@ -305,6 +364,8 @@ type Answer = Result<(String, Option<Duration>), String>;
 pub struct EnginePlayer {
     jobs: Option<Sender<Job>>,
     answers: Receiver<Answer>,
+    /// Moves of other seats observed since its last turn (games of more than two seats).
+    seen: Vec<String>,
 }
 
 impl EnginePlayer {
@@ -315,10 +376,10 @@ impl EnginePlayer {
         thread::Builder::new()
             .name("engine".into())
             .spawn(move || {
-                for (opponent, clock) in job_rx {
+                for (played, clock) in job_rx {
                     let answer = (|| {
-                        if let Some(m) = opponent {
-                            game.play(&m).map_err(|e| e.to_string())?;
+                        for m in &played {
+                            game.play(m).map_err(|e| e.to_string())?;
                         }
                         let cpu0 = thread_cpu_time();
                         let mv = engine.choose(&*game, &clock);
@@ -337,6 +398,7 @@ impl EnginePlayer {
         Self {
             jobs: Some(jobs),
             answers,
+            seen: Vec::new(),
         }
     }
 }
@@ -358,16 +420,16 @@ impl Player for EnginePlayer {
         limit: Duration,
         clock: &ThinkTime,
     ) -> Result<Reply, Fault> {
-        let opponent = match turn {
-            Turn::Start => None,
-            Turn::Opponent(m) => Some(m.to_string()),
-        };
+        let mut played = std::mem::take(&mut self.seen);
+        if let Turn::Opponent(m) = turn {
+            played.push(m.to_string());
+        }
         let sent = Instant::now();
         let jobs = self
             .jobs
             .as_ref()
             .ok_or_else(|| Fault::Crash("finished".into()))?;
-        jobs.send((opponent, *clock))
+        jobs.send((played, *clock))
             .map_err(|_| Fault::Crash("the engine thread is gone".into()))?;
         match self.answers.recv_timeout(limit) {
             Ok(Ok((text, cpu))) => Ok(Reply {
@@ -382,6 +444,11 @@ impl Player for EnginePlayer {
             ))),
             Err(RecvTimeoutError::Disconnected) => Err(Fault::Crash("the engine panicked".into())),
         }
+    }
+
+    fn observe(&mut self, mv: &str) -> Result<(), Fault> {
+        self.seen.push(mv.to_string());
+        Ok(())
     }
 
     fn finish(&mut self, _faulted: bool) -> PlayerEnd {

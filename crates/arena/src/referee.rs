@@ -1,6 +1,12 @@
 //! The top layer for one game: the referee. It owns the position (as a [`DynGame`]), the
-//! clocks and the two players, asks for moves in turn, checks every reply, and writes the
-//! complete record of the game.
+//! clocks and the players (one per seat, two or more), asks for moves in turn, shows every
+//! move to the other seats, checks every reply, and writes the complete record of the game.
+//!
+//! A fault ends the game at once, whatever the number of seats: the offender scores 0 (an
+//! irregular loss) and every other seat 1 point ([`fault_outcome`]); for two seats that is
+//! the opponent's win. The Caia Rolit referee only says the offender loses; giving the
+//! others equal shares keeps the rule the same for every game, needs no knowledge of a
+//! game's score in an unfinished position, and ranks the others tied first.
 //!
 //! Clock rules (CodeCup style): each player has a budget for the whole game; a move is
 //! charged the wall time from the moment its request was written until the reply line was
@@ -115,9 +121,10 @@ pub struct GameRecord {
     pub start: String,
     /// Every move with its times.
     pub moves: Vec<MoveRecord>,
-    /// Points by seat (1, 0.5, 0).
+    /// Points by seat: the game's outcome in half points (two seats: 1, 0.5, 0; Rolit: the
+    /// balls), or after a fault 0 for the offender and 1 for everyone else.
     pub points: Vec<f64>,
-    /// "1-0", "0-1" or "1/2-1/2".
+    /// "1-0", "0-1" or "1/2-1/2"; for more seats the points joined by "-".
     pub result: String,
     /// Why it ended.
     pub termination: Termination,
@@ -125,6 +132,8 @@ pub struct GameRecord {
     pub end: String,
     /// Time left on each seat's clock at the end, in milliseconds.
     pub left_ms: Vec<f64>,
+    /// Time each seat used (wall time charged, increments not counted), in milliseconds.
+    pub used_ms: Vec<f64>,
     /// Wall time of the whole game, in milliseconds.
     pub wall_ms: f64,
 }
@@ -144,93 +153,147 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// Plays one two-player game between `players` (index = seat) from `game`, to the end, and
-/// returns its record. Every player is finished (programs killed with their whole process
-/// group) before this returns.
+/// The points of a game ended by a fault in a game of `seats` seats: the offender gets
+/// nothing (an irregular loss), every other seat one point (two half points). For two seats
+/// this is the other seat's win.
+pub fn fault_outcome(offender: Seat, seats: usize) -> Outcome {
+    let mut half = [2u16; olympiad_core::MAX_SEATS];
+    half[offender.index()] = 0;
+    Outcome::with_half_points(&half[..seats], "fault")
+}
+
+/// The result text: "1-0", "0-1" or "1/2-1/2" for two seats; the points by seat joined by
+/// "-" for more ("20-15-17-12").
+pub fn result_text(points: &[f64]) -> String {
+    match points {
+        [a, b] if a > b => "1-0".into(),
+        [a, b] if a < b => "0-1".into(),
+        [_, _] => "1/2-1/2".into(),
+        _ => points
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join("-"),
+    }
+}
+
+/// Plays one game between `players` (index = seat; as many as the game has seats) from
+/// `game`, to the end, and returns its record. Two seats speak the CodeCup dialogue; more
+/// seats are joined first ([`Player::join`]) and every move is shown to every other seat
+/// ([`Player::observe`]), the seat next to move getting it as its request. Every player is
+/// finished (programs killed with their whole process group) before this returns.
 pub fn play_game(
     mut game: Box<dyn DynGame>,
-    players: &mut [Box<dyn Player>; 2],
-    names: [String; 2],
+    players: &mut [Box<dyn Player>],
+    names: impl Into<Vec<String>>,
     config: &RefereeConfig,
     index: u64,
 ) -> GameRecord {
-    assert_eq!(
-        game.num_players(),
-        2,
-        "the CodeCup dialogue is for two players"
-    );
+    let names: Vec<String> = names.into();
+    let seats = game.num_players();
+    assert_eq!(players.len(), seats, "one player per seat");
+    assert_eq!(names.len(), seats, "one name per seat");
+    let caia = seats > 2;
     let started = Instant::now();
     let start = game.position_text();
     let time = config.time;
-    let mut left = [time.budget; 2];
+    let mut left = vec![time.budget; seats];
+    let mut used = vec![Duration::ZERO; seats];
     let mut moves: Vec<MoveRecord> = Vec::new();
     if config.freeze_idle {
         for p in players.iter_mut() {
             p.freeze();
         }
     }
-    let termination = loop {
-        if let Some(outcome) = game.outcome() {
-            break Ok(outcome);
-        }
-        let plies = moves.len() as u32;
-        if config.max_plies.is_some_and(|m| plies >= m) {
-            break Err(Termination::MoveLimit { plies });
-        }
-        let seat = game.to_move();
-        let s = seat.index();
-        let limit = time.move_cap.map_or(left[s], |cap| cap.min(left[s]));
-        let clock = ThinkTime {
-            left: left[s],
-            increment: time.increment,
-            move_cap: time.move_cap,
-        };
-        let turn = match moves.last() {
-            None => Turn::Start,
-            Some(m) => Turn::Opponent(&m.text),
-        };
-        let player = &mut players[s];
-        if config.freeze_idle {
-            player.thaw();
-        }
-        let reply = player.take_turn(turn, limit, &clock);
-        if config.freeze_idle {
-            player.freeze();
-        }
-        let fault = |fault| Termination::Fault {
-            seat: seat.0,
-            fault,
-        };
-        let reply = match reply {
-            Ok(r) => r,
-            Err(f) => {
-                left[s] = left[s].saturating_sub(limit);
-                break Err(fault(f));
+    let fault = |seat: usize, fault| Termination::Fault {
+        seat: seat as u8,
+        fault,
+    };
+    let joined = if caia {
+        players
+            .iter_mut()
+            .enumerate()
+            .find_map(|(s, p)| p.join(Seat(s as u8), seats).err().map(|f| fault(s, f)))
+    } else {
+        None
+    };
+    let termination = match joined {
+        Some(t) => Err(t),
+        None => loop {
+            if let Some(outcome) = game.outcome() {
+                break Ok(outcome);
             }
-        };
-        if reply.wall > limit {
-            left[s] = Duration::ZERO;
-            break Err(fault(Fault::Timeout(format!(
-                "answered after {} ms, {} ms allowed",
-                reply.wall.as_millis(),
-                limit.as_millis()
-            ))));
-        }
-        let text = match game.play(&reply.text) {
-            Ok(t) => t,
-            Err(olympiad_catalog::PlayError::Syntax(e)) => {
-                break Err(fault(Fault::Garbled(format!("'{}': {e}", reply.text))));
+            let plies = moves.len() as u32;
+            if config.max_plies.is_some_and(|m| plies >= m) {
+                break Err(Termination::MoveLimit { plies });
             }
-            Err(e) => break Err(fault(Fault::IllegalMove(e.to_string()))),
-        };
-        left[s] = left[s] - reply.wall + time.increment;
-        moves.push(MoveRecord {
-            seat: seat.0,
-            text,
-            time_ms: ms(reply.wall),
-            cpu_ms: reply.cpu.map(ms),
-            left_ms: ms(left[s]),
-        });
+            let s = game.to_move().index();
+            let limit = time.move_cap.map_or(left[s], |cap| cap.min(left[s]));
+            let clock = ThinkTime {
+                left: left[s],
+                increment: time.increment,
+                move_cap: time.move_cap,
+            };
+            let turn = match moves.last() {
+                None => Turn::Start,
+                Some(m) => Turn::Opponent(&m.text),
+            };
+            let player = &mut players[s];
+            if config.freeze_idle {
+                player.thaw();
+            }
+            let reply = player.take_turn(turn, limit, &clock);
+            if config.freeze_idle {
+                player.freeze();
+            }
+            let reply = match reply {
+                Ok(r) => r,
+                Err(f) => {
+                    left[s] = left[s].saturating_sub(limit);
+                    used[s] += limit;
+                    break Err(fault(s, f));
+                }
+            };
+            if reply.wall > limit {
+                left[s] = Duration::ZERO;
+                used[s] += reply.wall;
+                break Err(fault(
+                    s,
+                    Fault::Timeout(format!(
+                        "answered after {} ms, {} ms allowed",
+                        reply.wall.as_millis(),
+                        limit.as_millis()
+                    )),
+                ));
+            }
+            let text = match game.play(&reply.text) {
+                Ok(t) => t,
+                Err(olympiad_catalog::PlayError::Syntax(e)) => {
+                    break Err(fault(s, Fault::Garbled(format!("'{}': {e}", reply.text))));
+                }
+                Err(e) => break Err(fault(s, Fault::IllegalMove(e.to_string()))),
+            };
+            left[s] = left[s] - reply.wall + time.increment;
+            used[s] += reply.wall;
+            moves.push(MoveRecord {
+                seat: s as u8,
+                text: text.clone(),
+                time_ms: ms(reply.wall),
+                cpu_ms: reply.cpu.map(ms),
+                left_ms: ms(left[s]),
+            });
+            if caia {
+                // Everyone but the mover sees the move; the next to move gets it as its
+                // request (unless the game is over: then everyone is told now).
+                let next = game.outcome().is_none().then(|| game.to_move().index());
+                let told = (0..seats)
+                    .filter(|&t| t != s && Some(t) != next)
+                    .find_map(|t| players[t].observe(&text).err().map(|f| fault(t, f)));
+                if let Some(t) = told {
+                    break Err(t);
+                }
+            }
+        },
     };
     let (outcome, termination) = match termination {
         Ok(outcome) => (
@@ -239,27 +302,27 @@ pub fn play_game(
                 reason: outcome.reason.to_string(),
             },
         ),
-        Err(t @ Termination::MoveLimit { .. }) => (Outcome::draw(2, "move limit"), t),
-        Err(t @ Termination::Fault { seat, .. }) => {
-            (Outcome::win(Seat(seat).next(2), 2, "fault"), t)
-        }
+        Err(t @ Termination::MoveLimit { .. }) => (Outcome::draw(seats, "move limit"), t),
+        Err(t @ Termination::Fault { seat, .. }) => (fault_outcome(Seat(seat), seats), t),
         Err(t @ Termination::Rules { .. }) => unreachable!("rules end as Ok: {t:?}"),
     };
     let offender = match &termination {
         Termination::Fault { seat, .. } => Some(*seat),
         _ => None,
     };
+    if caia && !matches!(termination, Termination::Rules { .. }) {
+        for (i, p) in players.iter_mut().enumerate() {
+            if offender != Some(i as u8) {
+                p.stopped();
+            }
+        }
+    }
     let ends: Vec<PlayerEnd> = players
         .iter_mut()
         .enumerate()
         .map(|(i, p)| p.finish(offender == Some(i as u8)))
         .collect();
-    let points: Vec<f64> = (0..2).map(|i| outcome.points(Seat(i))).collect();
-    let result = match (points[0], points[1]) {
-        (a, b) if a > b => "1-0",
-        (a, b) if a < b => "0-1",
-        _ => "1/2-1/2",
-    };
+    let points: Vec<f64> = (0..seats).map(|i| outcome.points(Seat(i as u8))).collect();
     GameRecord {
         game: game.name().to_string(),
         index,
@@ -271,11 +334,12 @@ pub fn play_game(
         config: *config,
         start,
         moves,
+        result: result_text(&points),
         points,
-        result: result.to_string(),
         termination,
         end: game.position_text(),
         left_ms: left.iter().map(|&d| ms(d)).collect(),
+        used_ms: used.iter().map(|&d| ms(d)).collect(),
         wall_ms: ms(started.elapsed()),
     }
 }

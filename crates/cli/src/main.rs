@@ -54,8 +54,9 @@ enum Command {
     Show(show::Args),
     /// Measure move generation and perft speed on one thread.
     Bench(bench::Args),
-    /// Play a match between two players (built-in engines or programs speaking the CodeCup
-    /// dialogue): seats alternate, one line per game, W/D/L, score and Elo at the end.
+    /// Play a match (built-in engines or programs: the CodeCup dialogue for two seats, the
+    /// Caia Rolit dialogue for more): seats rotate, one line per game; W/D/L, score and Elo
+    /// for two players, average rank and score share for more.
     Match(matches::Args),
     /// Play a game as a CodeCup player program (Caïssa): read `start` or the opponent's
     /// moves on stdin, answer each with a move on stdout; search reports on stderr.

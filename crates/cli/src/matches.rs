@@ -1,12 +1,14 @@
-//! `olympiad match`: two players, N games with seats alternating, one line per finished
-//! game, then W/D/L, score, Elo with its 95% interval and a count of each way games ended.
-//! Everything a user can get wrong (game, player specs, programs, the players file) is
+//! `olympiad match`: as many players as the game has seats, N games with seats rotated, one
+//! line per finished game. Two players end with W/D/L, score, Elo with its 95% interval and
+//! a count of each way games ended; three or four (Rolit) with a table per player: average
+//! rank, score share, sole wins, faults and seats. Everything a user can get wrong (game,
+//! player count, player specs, programs, the players file, options for two players only) is
 //! checked before the first game starts, and is an input error (exit code 2).
 
 use olympiad_arena::sprt::{DEFAULT_ALPHA, DEFAULT_BETA, Sprt, Verdict};
 use olympiad_arena::{
-    Contestant, GameRecord, MatchConfig, MatchSummary, PlayerSpec, RefereeConfig, Termination,
-    TimeControl, run_match,
+    Contestant, GameRecord, MatchConfig, MatchSummary, PlayerSpec, RefereeConfig, TableSummary,
+    Termination, TimeControl, run_match, run_table,
 };
 use std::path::PathBuf;
 use std::time::Duration;
@@ -21,6 +23,11 @@ pub struct Args {
     pub player_a: String,
     /// The second player, in the same forms.
     pub player_b: String,
+    /// The third and fourth players of a 3- or 4-seat game (Rolit), in the same forms. Seats
+    /// rotate: in game i, seat s holds player (s + i) mod n. Programs speak the Caia
+    /// dialogue (their seat number first, then every move).
+    #[arg(value_name = "PLAYER", num_args = 0..=2)]
+    pub more: Vec<String>,
     /// Games to play.
     #[arg(long, default_value_t = 2)]
     pub games: u64,
@@ -211,11 +218,26 @@ fn contestant(
 pub fn run(args: &Args) -> anyhow::Result<()> {
     let game =
         olympiad_catalog::find_game(&args.game).map_err(|e| crate::input_error(e.to_string()))?;
-    if game.players != 2 {
+    let given = 2 + args.more.len();
+    if given != game.players {
         return Err(crate::input_error(format!(
-            "{} is a {}-player game; match is for two players",
-            game.name, game.players
+            "{} is a {}-player game: give {} players, not {given}",
+            game.name, game.players, game.players
         )));
+    }
+    if game.players > 2 {
+        for (option, used) in [
+            ("--sprt", args.sprt.is_some()),
+            ("--openings", args.openings.is_some()),
+            ("--random-openings", args.random_openings.is_some()),
+        ] {
+            if used {
+                return Err(crate::input_error(format!(
+                    "{option} is for two-player games; {} has {} seats",
+                    game.name, game.players
+                )));
+            }
+        }
     }
     if args.games == 0 || args.concurrency == 0 || args.time_ms == 0 {
         return Err(crate::input_error(
@@ -232,6 +254,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         }
     }
     let file = args.players.as_ref().map(read_players_file).transpose()?;
+    if game.players > 2 {
+        return run_table_match(args, game, file.as_ref());
+    }
     let mut a = contestant(&args.player_a, file.as_ref(), game)?;
     let mut b = contestant(&args.player_b, file.as_ref(), game)?;
     if a.name == b.name {
@@ -239,6 +264,32 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         b.name.push_str(" (b)");
     }
     let config = MatchConfig {
+        openings: match (&args.openings, args.random_openings) {
+            (Some(path), _) => read_openings(path)?,
+            (None, Some(plies)) => random_openings(game, plies, args.games.div_ceil(2), args.seed),
+            (None, None) => Vec::new(),
+        },
+        ..match_config(args, game)
+    };
+    config
+        .check_openings([&a, &b])
+        .map_err(|e| crate::input_error(e.to_string()))?;
+    let total = args.games;
+    let width = total.to_string().len();
+    let summary = run_match(&config, &a, &b, |record, tally| {
+        say_or_drop!("{}", game_line(record, tally, total, width));
+    })?;
+    print_summary(&a.name, &b.name, &summary);
+    if let Some(test) = &args.sprt {
+        print_sprt(test, &summary);
+    }
+    print_records(args);
+    Ok(())
+}
+
+/// The match settings from the command line (no openings).
+fn match_config(args: &Args, game: &'static olympiad_catalog::GameEntry) -> MatchConfig {
+    MatchConfig {
         game,
         games: args.games,
         referee: RefereeConfig {
@@ -254,36 +305,68 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         out_dir: args.out.clone(),
         address_space_bytes: (args.memory_mib > 0).then_some(args.memory_mib << 20),
         sprt: args.sprt,
-        openings: match (&args.openings, args.random_openings) {
-            (Some(path), _) => read_openings(path)?,
-            (None, Some(plies)) => random_openings(game, plies, args.games.div_ceil(2), args.seed),
-            (None, None) => Vec::new(),
-        },
-    };
-    config
-        .check_openings([&a, &b])
-        .map_err(|e| crate::input_error(e.to_string()))?;
-    let total = args.games;
-    let width = total.to_string().len();
-    let summary = run_match(&config, &a, &b, |record, tally| {
-        say_or_drop!("{}", game_line(record, tally, total, width));
-    })?;
-    print_summary(&a.name, &b.name, &summary);
-    if let Some(test) = &args.sprt {
-        print_sprt(test, &summary);
+        openings: Vec::new(),
     }
+}
+
+/// Says where the records went, if anywhere.
+fn print_records(args: &Args) {
     if let Some(dir) = &args.out {
         say_or_drop!(
             "records: {}",
             dir.join(olympiad_arena::matches::RECORDS_FILE).display()
         );
     }
+}
+
+/// `olympiad match` for a game of more than two seats: seats rotated, one line per game,
+/// then the table per player.
+fn run_table_match(
+    args: &Args,
+    game: &'static olympiad_catalog::GameEntry,
+    file: Option<&toml::Table>,
+) -> anyhow::Result<()> {
+    let texts = [&args.player_a, &args.player_b]
+        .into_iter()
+        .chain(args.more.iter());
+    let mut players: Vec<Contestant> = texts
+        .map(|t| contestant(t, file, game))
+        .collect::<anyhow::Result<_>>()?;
+    // Names must tell the players apart: repeated ones get their place on the command line.
+    for i in 0..players.len() {
+        if players.iter().filter(|p| p.name == players[i].name).count() > 1 {
+            let name = players[i].name.clone();
+            for (k, p) in players
+                .iter_mut()
+                .enumerate()
+                .filter(|(_, p)| p.name == name)
+            {
+                p.name = format!("{name} ({})", k + 1);
+            }
+        }
+    }
+    let n = players.len() as u64;
+    if !args.games.is_multiple_of(n) {
+        eprintln!(
+            "olympiad: note: {} games is not a multiple of {n}: the seats rotate every {n} \
+             games, so some players sit in some seats once more than others",
+            args.games
+        );
+    }
+    let config = match_config(args, game);
+    let total = args.games;
+    let width = total.to_string().len();
+    let summary = run_table(&config, &players, |record, _| {
+        say_or_drop!("{}", table_game_line(record, total, width));
+    })?;
+    print_table(&players, &summary);
+    print_records(args);
     Ok(())
 }
 
-/// One finished game: number, seats, result, how it ended, plies, and the tally so far.
-fn game_line(r: &GameRecord, tally: &MatchSummary, total: u64, width: usize) -> String {
-    let how = match &r.termination {
+/// How a game ended, in words.
+fn how_it_ended(r: &GameRecord) -> String {
+    match &r.termination {
         Termination::Rules { reason } => reason.clone(),
         Termination::MoveLimit { plies } => format!("move limit ({plies} plies)"),
         Termination::Fault { seat, fault } => {
@@ -294,7 +377,74 @@ fn game_line(r: &GameRecord, tally: &MatchSummary, total: u64, width: usize) -> 
                 fault.detail()
             )
         }
-    };
+    }
+}
+
+/// One finished game of more than two seats: number, each seat's player and points, how it
+/// ended, plies.
+fn table_game_line(r: &GameRecord, total: u64, width: usize) -> String {
+    let seats: Vec<String> = r
+        .players
+        .iter()
+        .zip(&r.points)
+        .map(|(p, points)| format!("{} {points}", p.name))
+        .collect();
+    format!(
+        "game {:>width$}/{total}: {}  {}, {} plies",
+        r.index + 1,
+        seats.join(", "),
+        how_it_ended(r),
+        r.moves.len(),
+    )
+}
+
+/// The table per player at the end of a match of more than two seats.
+fn print_table(players: &[Contestant], s: &TableSummary) {
+    let name_width = players
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("player".len());
+    say_or_drop!(
+        "{:<name_width$}  {:>5}  {:>8}  {:>11}  {:>5}  {:>6}  seats (games in seat 1..{})",
+        "player",
+        "games",
+        "avg rank",
+        "score share",
+        "wins",
+        "faults",
+        players.len()
+    );
+    for (i, p) in players.iter().enumerate() {
+        let t = &s.players[i];
+        let rank = t
+            .average_rank()
+            .map_or("-".to_string(), |r| format!("{r:.3}"));
+        let share = s
+            .score_share(i)
+            .map_or("-".to_string(), |x| format!("{:.1}%", 100.0 * x));
+        let seats: Vec<String> = t.seats.iter().map(u64::to_string).collect();
+        say_or_drop!(
+            "{:<name_width$}  {:>5}  {rank:>8}  {share:>11}  {:>5}  {:>6}  {}",
+            p.name,
+            t.games,
+            t.wins,
+            t.faults,
+            seats.join(" ")
+        );
+    }
+    let ends: Vec<String> = s
+        .terminations
+        .iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect();
+    say_or_drop!("terminations: {}", ends.join(", "));
+}
+
+/// One finished game: number, seats, result, how it ended, plies, and the tally so far.
+fn game_line(r: &GameRecord, tally: &MatchSummary, total: u64, width: usize) -> String {
+    let how = how_it_ended(r);
     format!(
         "game {:>width$}/{total}: {} - {}  {}  {how}, {} plies  [+{} ={} -{}]",
         r.index + 1,

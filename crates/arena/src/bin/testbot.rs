@@ -1,7 +1,8 @@
 //! `arena-testbot`: a player program for the arena's tests. It speaks the CodeCup dialogue
-//! for any two-player game of the catalog, playing uniformly random legal moves, and
-//! misbehaves on request in each way of the fault matrix, so that the arena is tested
-//! against real processes rather than mocks.
+//! for any two-player game of the catalog, and the Caia dialogue (its seat number first,
+//! then every move; it stops by itself after the last move or on "0") for games of more
+//! seats, playing uniformly random legal moves, and misbehaves on request in each way of the
+//! fault matrix, so that the arena is tested against real processes rather than mocks.
 //!
 //! `arena-testbot [--game NAME] [--seed N] [--sleep-ms MS] [--fault KIND] [--at N]`
 //!
@@ -11,7 +12,9 @@
 //! `illegal`, `long-line` (100 MB without a newline), `flood` (stderr without end, never
 //! answers), `grandchild` (starts `sleep` holding stdout, then exits 0), `close-stdout`,
 //! `ignore-end` (plays well, then ignores `end`), `deaf` (never reads stdin again), `double`
-//! (writes its move twice in one write), `alloc` (allocates 4 GiB).
+//! (writes its move twice in one write), `alloc` (allocates 4 GiB). In the Caia dialogue,
+//! `illegal` writes the first number 1..64 that is not a legal move (Rolit's squares), and
+//! `ignore-end` does not stop after the last move.
 
 use olympiad_catalog::{DynGame, Engine, RandomEngine, ThinkTime};
 use olympiad_protocol::codecup::ToPlayer;
@@ -161,6 +164,76 @@ fn strike(kind: &str, game: &dyn DynGame, late_ms: u64) -> Option<String> {
     }
 }
 
+/// The Caia dialogue (games of more than two seats): the seat number first, then every
+/// move of the others; answers when its seat is to move; stops after the last move or "0".
+fn caia(args: &Args, mut game: Box<dyn DynGame>) -> ! {
+    let mut engine = RandomEngine::new(args.seed);
+    let fault = args.fault.as_deref();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut next_line = || match lines.next() {
+        Some(Ok(line)) => line.trim().to_string(),
+        _ => exit(0),
+    };
+    let number = next_line();
+    let seat = match number.parse::<usize>() {
+        Ok(k) if (1..=game.num_players()).contains(&k) => k - 1,
+        _ => {
+            eprintln!("arena-testbot: '{number}' is not a seat number");
+            exit(65)
+        }
+    };
+    let mut moves_asked = 0;
+    loop {
+        if game.outcome().is_some() {
+            if fault == Some("ignore-end") {
+                forever();
+            }
+            exit(0)
+        }
+        if game.to_move().index() != seat {
+            let line = next_line();
+            if line == "0" {
+                exit(0)
+            }
+            if let Err(e) = game.play(&line) {
+                eprintln!("arena-testbot: another seat's move: {e}");
+                exit(65)
+            }
+            continue;
+        }
+        moves_asked += 1;
+        if args.sleep_ms > 0 {
+            std::thread::sleep(Duration::from_millis(args.sleep_ms));
+        }
+        let mut reply = None;
+        if moves_asked == args.at
+            && let Some(kind) = fault
+            && kind != "ignore-end"
+            && kind != "double"
+        {
+            reply = if kind == "illegal" {
+                let legal = game.legal_moves();
+                (1..=64)
+                    .map(|k: u32| k.to_string())
+                    .find(|m| !legal.contains(m))
+            } else {
+                strike(kind, &*game, args.late_ms)
+            };
+        }
+        let mv = reply.unwrap_or_else(|| engine.choose(&*game, &ThinkTime::default()));
+        if game.play(&mv).is_err() {
+            say(&mv);
+            forever();
+        }
+        if moves_asked == args.at && fault == Some("double") {
+            say(&format!("{mv}\n{mv}"));
+        } else {
+            say(&mv);
+        }
+    }
+}
+
 fn main() {
     let args = parse_args();
     let entry = olympiad_catalog::find_game(&args.game).unwrap_or_else(|e| usage(&e.to_string()));
@@ -171,6 +244,9 @@ fn main() {
         && let Some(kind) = fault
     {
         strike(kind, &*game, args.late_ms);
+    }
+    if entry.players > 2 {
+        caia(&args, game);
     }
     let stdin = std::io::stdin();
     let mut moves_asked = 0;
