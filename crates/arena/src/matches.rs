@@ -25,6 +25,9 @@ use std::sync::mpsc;
 use std::time::Duration;
 use thiserror::Error;
 
+/// An opening line that starts with this holds a position text, not moves.
+pub const POSITION_PREFIX: &str = "position ";
+
 /// The most stderr bytes written to a program's log file per game.
 pub const STDERR_LOG_BYTES: u64 = 1 << 20;
 /// The most stderr bytes kept in the game record.
@@ -127,17 +130,29 @@ impl MatchConfig {
         total.as_secs() + 1 + CPU_LIMIT_MARGIN_SECS
     }
 
-    /// The position game `index` starts from: the start, or the start after its opening.
+    /// The position game `index` starts from: the start, the start after its opening's
+    /// moves, or its opening's position (a line `position TEXT`).
     pub fn start_position(&self, index: u64) -> Result<Box<dyn DynGame>, MatchError> {
-        let mut game = (self.game.start)();
         if self.openings.is_empty() {
-            return Ok(game);
+            return Ok((self.game.start)());
         }
         let k = (index / 2) as usize % self.openings.len();
-        for word in self.openings[k].split_whitespace() {
-            game.play(word)
-                .map_err(|e| MatchError::Config(format!("opening {}: move {word}: {e}", k + 1)))?;
-        }
+        let line = self.openings[k].trim();
+        let game = match line.strip_prefix(POSITION_PREFIX) {
+            // A start position in the game's own text.
+            Some(text) => (self.game.from_text)(text.trim())
+                .map_err(|e| MatchError::Config(format!("opening {}: {e}", k + 1)))?,
+            // Moves from the usual start.
+            None => {
+                let mut game = (self.game.start)();
+                for word in line.split_whitespace() {
+                    game.play(word).map_err(|e| {
+                        MatchError::Config(format!("opening {}: move {word}: {e}", k + 1))
+                    })?;
+                }
+                game
+            }
+        };
         if game.outcome().is_some() {
             return Err(MatchError::Config(format!(
                 "opening {} ends the game",

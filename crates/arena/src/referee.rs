@@ -322,6 +322,23 @@ pub fn play_game(
         .enumerate()
         .map(|(i, p)| p.finish(offender == Some(i as u8)))
         .collect();
+    // A program still running after the end (it ignored `end`, or did not stop by itself
+    // after the last move) loses like any other offender, whatever the board said, when it
+    // is the only one; when several do, the board result stands and the records say so.
+    let ignored: Vec<usize> = (0..seats).filter(|&i| ends[i].ignored_end).collect();
+    let (outcome, termination) = match (ignored.as_slice(), &termination) {
+        (&[seat], Termination::Rules { .. } | Termination::MoveLimit { .. }) => (
+            fault_outcome(Seat(seat as u8), seats),
+            Termination::Fault {
+                seat: seat as u8,
+                fault: Fault::ProtocolError(format!(
+                    "still running {} ms after the end of the game (it ignored the end)",
+                    crate::player::END_GRACE.as_millis()
+                )),
+            },
+        ),
+        _ => (outcome, termination),
+    };
     let points: Vec<f64> = (0..seats).map(|i| outcome.points(Seat(i as u8))).collect();
     GameRecord {
         game: game.name().to_string(),

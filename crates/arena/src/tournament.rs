@@ -94,7 +94,8 @@ pub struct Setup {
     pub openings: Vec<String>,
 }
 
-/// Reads an openings file: one move line per non-empty line, `#` starts a comment.
+/// Reads an openings file: one opening per non-empty line (moves, or `position TEXT`),
+/// `#` starts a comment.
 pub fn read_openings(path: &Path) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let lines: Vec<String> = text

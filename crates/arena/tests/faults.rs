@@ -219,13 +219,10 @@ fn closes_its_stdout() {
 
 #[test]
 fn ignores_end() {
-    // The game itself is fine and ends by the rules; the bot is killed after the grace.
+    // The game itself ends by the rules; the bot is killed after the grace and loses, as
+    // every offender does, whatever the board said.
     let (r, _) = play("ignore-end", &["--fault", "ignore-end"], 0);
-    assert!(
-        matches!(r.termination, Termination::Rules { .. }),
-        "{:?}",
-        r.termination
-    );
+    assert_fault(&r, 0, "protocol-error", "after the end of the game");
     let end = &r.players[0].end;
     assert!(end.ignored_end);
     assert_eq!(end.exit.as_deref(), Some("signal 9 (SIGKILL)"));

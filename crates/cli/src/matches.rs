@@ -63,8 +63,9 @@ pub struct Args {
     /// normalized Elo, optionally ,ALPHA,BETA (default 0.05 each). `--games` is the maximum.
     #[arg(long, value_parser = parse_sprt, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
     pub sprt: Option<Sprt>,
-    /// A file of openings, one move line per line (`#` starts a comment): each is played
-    /// twice, seats swapped, in order. Built-in players only.
+    /// A file of openings, one per line (`#` starts a comment): a line of moves from the
+    /// start, or `position TEXT` (a position in the game's text): each is played twice,
+    /// seats swapped, in order. Built-in players only.
     #[arg(long, value_name = "FILE", conflicts_with = "random_openings")]
     pub openings: Option<PathBuf>,
     /// Start each pair of games (seats swapped) after this many random legal plies, drawn
