@@ -8,7 +8,10 @@
 //! - [`protocol`]: every line as a value, parsed once; the special `I listen` answers;
 //! - [`client`]: the other side of the pipes, for programs that talk to a hub;
 //! - [`referee`]: a Caia referee for every two-player game of the catalog;
-//! - [`manager`]: a Caia competition manager (every player against every other, both seats).
+//! - [`table_referee`]: the Caia referee for Rolit and other games of more than two seats
+//!   (numbers first, every move to every other player, `0` to stop, ball counts reported);
+//! - [`manager`]: a Caia competition manager (every player against every other in every
+//!   seat; for n seats, every n-player subset with the seats rotated).
 //!
 //! ```
 //! use olympiad_caia::protocol::{parse_line, Command, Route, Special};
@@ -24,5 +27,6 @@ pub mod manager;
 mod peer;
 pub mod protocol;
 pub mod referee;
+pub mod table_referee;
 
 pub use hub::{HubConfig, HubError, SessionEnd};

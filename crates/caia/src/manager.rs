@@ -1,15 +1,18 @@
 //! A Caia competition manager: every player against every other, in both seats, for a
 //! number of rounds, through any `caiaio` (it uses only the commands of the seed's manager
-//! pseudo-code, in its order), then the standings.
+//! pseudo-code, in its order), then the standings. Games of more seats (Rolit: four) play
+//! every subset of that many players, once with each rotation of the seats, so that
+//! everyone sits in every seat once per subset.
 //!
-//! Per game: `I lock`, `I number_players 2`, `I player N EXE MS LOG` and `I start N 100`
-//! (reading `firsterror`/`no_firsterror`) for both seats, `I unlock`, `I referee EXE LOG`,
-//! the referee's `report`, `I kill 1`, `I kill 2`, `I kill_referee`. At the end
+//! Per game: `I lock`, `I number_players N`, `I player K EXE MS LOG` and `I start K 100`
+//! (reading `firsterror`/`no_firsterror`) for every seat, `I unlock`, `I referee EXE LOG`,
+//! the referee's `report`, `I kill 1` .. `I kill N`, `I kill_referee`. At the end
 //! `I stop_caiaio`. The manager never prints: its stdout belongs to the hub, so results go
 //! to a callback and the caller shows them (on stderr).
 
 use crate::client::{Client, ClientError};
 use crate::protocol::{FIRSTERROR, NO_FIRSTERROR, REPORT};
+use olympiad_arena::matches::ranks;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
@@ -32,6 +35,8 @@ pub struct Competition {
     pub players: Vec<Entrant>,
     /// The referee's executable (the hub gives it its log file as argument).
     pub referee: String,
+    /// Seats at each game's table (2 for the CodeCup games, 4 for Rolit).
+    pub seats: usize,
     /// Each player's budget per game, in contest milliseconds.
     pub time_ms: u64,
     /// Times every ordered pair meets.
@@ -48,14 +53,15 @@ pub struct Competition {
 pub struct GameResult {
     /// 1-based number of the game.
     pub number: usize,
-    /// Index into the players of seat 1 and seat 2.
-    pub seats: [usize; 2],
-    /// The points of seat 1 and seat 2 (`None`: a report without points, the 2005 form).
-    pub points: Option<[f64; 2]>,
+    /// Index into the players of each seat, seat 1 first.
+    pub seats: Vec<usize>,
+    /// The points (Rolit: balls) of each seat (`None`: a report without them, the 2005
+    /// form). A negative score is an irregular loss.
+    pub points: Option<Vec<f64>>,
     /// The report's message.
     pub message: String,
     /// Each seat's `firsterror` line, if it wrote one.
-    pub first_errors: [Option<String>; 2],
+    pub first_errors: Vec<Option<String>>,
 }
 
 /// A line of the standings.
@@ -73,6 +79,33 @@ pub struct Standing {
     pub drawn: u32,
     /// Games with fewer points.
     pub lost: u32,
+    /// The sum of its ranks (1 for the most points; tied seats share the mean of their
+    /// places), for the average rank.
+    pub rank_sum: f64,
+    /// The points of every seat (negative ones as 0) in its games, for its score share.
+    pub table_points: f64,
+    /// Games it lost irregularly (a negative score).
+    pub irregular: u32,
+}
+
+impl Standing {
+    /// Its average rank (0 before its first game).
+    pub fn average_rank(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.rank_sum / f64::from(self.games)
+        }
+    }
+
+    /// Its share of all the points scored in its games, in percent (0 when none were).
+    pub fn score_share(&self) -> f64 {
+        if self.table_points > 0.0 {
+            100.0 * self.points.max(0.0) / self.table_points
+        } else {
+            0.0
+        }
+    }
 }
 
 /// The schedule: every ordered pair of distinct players, `rounds` times.
@@ -84,6 +117,36 @@ pub fn schedule(players: usize, rounds: u32) -> Vec<[usize; 2]> {
                 if a != b {
                     games.push([a, b]);
                 }
+            }
+        }
+    }
+    games
+}
+
+/// The schedule of a game of `seats` seats (more than 2): every subset of `seats` players
+/// (in lexicographic order), once with each rotation of the seats (in rotation r, seat k holds
+/// the subset's member (k + r) mod `seats`), `rounds` times.
+pub fn table_schedule(players: usize, seats: usize, rounds: u32) -> Vec<Vec<usize>> {
+    let mut subsets = Vec::new();
+    let mut pick: Vec<usize> = (0..seats).collect();
+    if seats > 0 && seats <= players {
+        loop {
+            subsets.push(pick.clone());
+            // The next combination: raise the last member that can go higher.
+            let Some(i) = (0..seats).rev().find(|&i| pick[i] < players - seats + i) else {
+                break;
+            };
+            pick[i] += 1;
+            for j in i + 1..seats {
+                pick[j] = pick[j - 1] + 1;
+            }
+        }
+    }
+    let mut games = Vec::new();
+    for _ in 0..rounds {
+        for subset in &subsets {
+            for r in 0..seats {
+                games.push((0..seats).map(|k| subset[(k + r) % seats]).collect());
             }
         }
     }
@@ -113,25 +176,47 @@ pub fn run<R: BufRead, W: Write>(
             won: 0,
             drawn: 0,
             lost: 0,
+            rank_sum: 0.0,
+            table_points: 0.0,
+            irregular: 0,
         })
         .collect();
-    for (i, seats) in schedule(competition.players.len(), competition.rounds)
-        .into_iter()
-        .enumerate()
-    {
+    let games: Vec<Vec<usize>> = if competition.seats == 2 {
+        schedule(competition.players.len(), competition.rounds)
+            .into_iter()
+            .map(|g| g.to_vec())
+            .collect()
+    } else {
+        table_schedule(
+            competition.players.len(),
+            competition.seats,
+            competition.rounds,
+        )
+    };
+    for (i, seats) in games.into_iter().enumerate() {
         let result = play_one(competition, client, i + 1, seats)?;
-        if let Some(points) = result.points {
-            for (seat, &player) in seats.iter().enumerate() {
-                let (mine, theirs) = (points[seat], points[1 - seat]);
+        if let Some(points) = &result.points {
+            let ranks = ranks(points);
+            let pool: f64 = points.iter().map(|p| p.max(0.0)).sum();
+            for (seat, &player) in result.seats.iter().enumerate() {
+                let mine = points[seat];
                 let row = &mut table[player];
                 row.games += 1;
                 row.points += mine;
-                if mine > theirs {
-                    row.won += 1;
-                } else if mine < theirs {
-                    row.lost += 1;
-                } else {
-                    row.drawn += 1;
+                row.rank_sum += ranks[seat];
+                row.table_points += pool;
+                if mine < 0.0 {
+                    row.irregular += 1;
+                }
+                if points.len() == 2 {
+                    let theirs = points[1 - seat];
+                    if mine > theirs {
+                        row.won += 1;
+                    } else if mine < theirs {
+                        row.lost += 1;
+                    } else {
+                        row.drawn += 1;
+                    }
                 }
             }
         }
@@ -146,7 +231,7 @@ fn play_one<R: BufRead, W: Write>(
     competition: &Competition,
     client: &mut Client<R, W>,
     number: usize,
-    seats: [usize; 2],
+    seats: Vec<usize>,
 ) -> Result<GameResult, ClientError> {
     let log = |name: &str| {
         competition
@@ -156,8 +241,8 @@ fn play_one<R: BufRead, W: Write>(
             .unwrap_or_default()
     };
     client.lock()?;
-    client.send("I number_players 2")?;
-    let mut first_errors = [None, None];
+    client.send(&format!("I number_players {}", seats.len()))?;
+    let mut first_errors = vec![None; seats.len()];
     for (seat, &player) in seats.iter().enumerate() {
         let entrant = &competition.players[player];
         client.send(&format!(
@@ -192,10 +277,11 @@ fn play_one<R: BufRead, W: Write>(
             break rest.trim().to_string();
         }
     };
-    client.send("I kill 1")?;
-    client.send("I kill 2")?;
+    for seat in 1..=seats.len() {
+        client.send(&format!("I kill {seat}"))?;
+    }
     client.send("I kill_referee")?;
-    let (points, message) = parse_report(&report);
+    let (points, message) = parse_report_n(&report, seats.len());
     Ok(GameResult {
         number,
         seats,
@@ -208,16 +294,27 @@ fn play_one<R: BufRead, W: Write>(
 /// Splits a report (after the word `report`) into the two players' points and the message;
 /// without two leading numbers (the 2005 form `report MESSAGE`) there are no points.
 pub fn parse_report(text: &str) -> (Option<[f64; 2]>, String) {
+    match parse_report_n(text, 2) {
+        (Some(p), message) => (Some([p[0], p[1]]), message),
+        (None, message) => (None, message),
+    }
+}
+
+/// Splits a report (after the word `report`) into `seats` scores and the message; without
+/// `seats` leading numbers (the 2005 form `report MESSAGE`) there are no scores.
+pub fn parse_report_n(text: &str, seats: usize) -> (Option<Vec<f64>>, String) {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let number = |i: usize| {
-        words
-            .get(i)
-            .and_then(|w| w.parse::<f64>().ok())
-            .filter(|p| p.is_finite())
-    };
-    match (number(0), number(1)) {
-        (Some(a), Some(b)) => (Some([a, b]), words[2..].join(" ")),
-        _ => (None, text.to_string()),
+    let scores: Option<Vec<f64>> = (0..seats)
+        .map(|i| {
+            words
+                .get(i)
+                .and_then(|w| w.parse::<f64>().ok())
+                .filter(|p| p.is_finite())
+        })
+        .collect();
+    match scores {
+        Some(scores) => (Some(scores), words[seats..].join(" ")),
+        None => (None, text.to_string()),
     }
 }
 
@@ -264,6 +361,7 @@ mod tests {
                 },
             ],
             referee: "./bob".into(),
+            seats: 2,
             time_ms: 30000,
             rounds: 1,
             log_dir: Some("logs".into()),
@@ -301,5 +399,122 @@ mod tests {
             ]
         );
         assert!(sent.ends_with("I stop_caiaio\n"));
+    }
+
+    #[test]
+    fn every_subset_plays_once_in_each_rotation() {
+        let games = table_schedule(4, 3, 2);
+        // C(4, 3) = 4 subsets, 3 rotations each, 2 rounds.
+        assert_eq!(games.len(), 24);
+        for player in 0..4 {
+            for seat in 0..3 {
+                let times = games.iter().filter(|g| g[seat] == player).count();
+                // 3 subsets hold the player, once in each seat per subset, 2 rounds.
+                assert_eq!(times, 6, "player {player} seat {seat}");
+            }
+        }
+        assert_eq!(games[0], [0, 1, 2]);
+        assert_eq!(games[1], [1, 2, 0]);
+        assert_eq!(games[2], [2, 0, 1]);
+        assert_eq!(games[3], [0, 1, 3]);
+        let four = table_schedule(4, 4, 1);
+        assert_eq!(
+            four,
+            [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]]
+        );
+        assert!(table_schedule(3, 4, 1).is_empty());
+    }
+
+    #[test]
+    fn reports_with_four_scores() {
+        assert_eq!(
+            parse_report_n("16 20 -1 12 player_3_loses", 4),
+            (Some(vec![16.0, 20.0, -1.0, 12.0]), "player_3_loses".into())
+        );
+        assert_eq!(
+            parse_report_n("16 20 PLAYER 3 LOOSES", 4),
+            (None, "16 20 PLAYER 3 LOOSES".into())
+        );
+    }
+
+    #[test]
+    fn a_four_seat_competition_through_a_scripted_hub() {
+        let names = ["a", "b", "c", "d"];
+        let competition = Competition {
+            players: names
+                .iter()
+                .map(|n| Entrant {
+                    name: n.to_string(),
+                    exe: format!("./{n}"),
+                })
+                .collect(),
+            referee: "./rolit-referee".into(),
+            seats: 4,
+            time_ms: 2000,
+            rounds: 1,
+            log_dir: None,
+            cpu_speed: None,
+        };
+        // Four games (seats rotated); seat 1 of the third game (player c) loses irregularly.
+        let reports = [
+            "report 16 16 20 12 players_3",
+            "report 30 10 10 14 player_1",
+            "report -1 20 22 20 player_1_loses_irregularly",
+            "report 16 16 16 16 all",
+        ];
+        let mut replies = String::new();
+        for report in reports {
+            replies.push_str("lock_ok\n");
+            replies.push_str(&"no_firsterror\n".repeat(4));
+            replies.push_str(report);
+            replies.push('\n');
+        }
+        let mut out = Vec::new();
+        let mut results = Vec::new();
+        let table = {
+            let mut client = Client::new(replies.as_bytes(), &mut out);
+            run(&competition, &mut client, |r| results.push(r.clone())).unwrap()
+        };
+        assert_eq!(results.len(), 4);
+        assert_eq!(results[2].seats, [2, 3, 0, 1]);
+        assert_eq!(results[2].points, Some(vec![-1.0, 20.0, 22.0, 20.0]));
+        let row = |name: &str| table.iter().find(|s| s.name == name).unwrap().clone();
+        // c: seat 3 (20, rank 1), seat 2 (10, rank 3.5), seat 1 (-1, rank 4), seat 4 (16).
+        let c = row("c");
+        assert_eq!((c.games, c.points, c.irregular), (4, 45.0, 1));
+        assert_eq!(c.rank_sum, 1.0 + 3.5 + 4.0 + 2.5);
+        assert_eq!(c.table_points, 64.0 * 3.0 + 62.0);
+        // a: 16 (rank 2.5), 14 (rank 2), 22 (rank 1), 16 (rank 2.5).
+        let a = row("a");
+        assert_eq!((a.points, a.rank_sum, a.irregular), (68.0, 8.0, 0));
+        let order: Vec<&str> = table.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(order, ["b", "a", "d", "c"]);
+        assert!((a.average_rank() - 2.0).abs() < 1e-9);
+        assert!((a.score_share() - 100.0 * 68.0 / 254.0).abs() < 1e-9);
+        let sent = String::from_utf8(out).unwrap();
+        let first_game: Vec<&str> = sent.lines().take(16).collect();
+        assert_eq!(
+            first_game,
+            [
+                "I lock",
+                "I number_players 4",
+                "I player 1 ./a 2000",
+                "I start 1 100",
+                "I player 2 ./b 2000",
+                "I start 2 100",
+                "I player 3 ./c 2000",
+                "I start 3 100",
+                "I player 4 ./d 2000",
+                "I start 4 100",
+                "I unlock",
+                "I referee ./rolit-referee",
+                "I kill 1",
+                "I kill 2",
+                "I kill 3",
+                "I kill 4",
+            ]
+        );
+        assert!(sent.ends_with("I kill_referee\nI stop_caiaio\n"));
+        assert!(sent.contains("I player 1 ./d 2000\n"));
     }
 }

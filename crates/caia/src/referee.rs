@@ -56,33 +56,82 @@ impl GameReport {
     /// MESSAGE of the report line: the result, the reason, the number of moves and the
     /// contest times, without spaces.
     pub fn message(&self) -> String {
-        let result = match &self.ending {
-            Ending::Rules {
-                reason,
-                winner: Some(w),
-            } => format!("player_{w}_wins_({reason})"),
-            Ending::Rules {
-                reason,
-                winner: None,
-            } => format!("no_winner_({reason})"),
-            Ending::Irregular { player, what } => {
-                format!("player_{player}_loses_irregularly_({what})")
-            }
-        };
-        let times: Vec<String> = self
-            .times
-            .iter()
-            .enumerate()
-            .map(|(i, t)| format!("time{}={}ms", i + 1, t.contest_ms))
-            .collect();
-        let text = format!("{result};moves={};{}", self.moves.len(), times.join(";"));
-        text.split_whitespace().collect::<Vec<_>>().join("_")
+        message(&result_text(&self.ending), self.moves.len(), &self.times)
     }
 
     /// The report line as the referee writes it to the hub.
     pub fn line(&self) -> String {
         let points: Vec<String> = self.half_points.iter().map(|p| p.to_string()).collect();
         format!("M report {} {}", points.join(" "), self.message())
+    }
+}
+
+/// The result part of a report's message for a two-player ending: `player_1_wins_(REASON)`,
+/// `no_winner_(REASON)` or `player_2_loses_irregularly_(WHAT)`.
+pub fn result_text(ending: &Ending) -> String {
+    match ending {
+        Ending::Rules {
+            reason,
+            winner: Some(w),
+        } => format!("player_{w}_wins_({reason})"),
+        Ending::Rules {
+            reason,
+            winner: None,
+        } => format!("no_winner_({reason})"),
+        Ending::Irregular { player, what } => {
+            format!("player_{player}_loses_irregularly_({what})")
+        }
+    }
+}
+
+/// MESSAGE of a report line: `result`, the number of moves and every player's contest time,
+/// separated by `;`, with any space turned into `_` (a Caia report is split at spaces).
+pub fn message(result: &str, moves: usize, times: &[Times]) -> String {
+    let times: Vec<String> = times
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("time{}={}ms", i + 1, t.contest_ms))
+        .collect();
+    let text = format!("{result};moves={moves};{}", times.join(";"));
+    text.split_whitespace().collect::<Vec<_>>().join("_")
+}
+
+/// One turn of a refereed game: `I lock`, `I listen mover`, `I unlock`, then the answer
+/// checked and played on `game` and written to `log`. `Ok(Ok(canonical move))`, or
+/// `Ok(Err(ending))` when the mover lost irregularly (a special answer, a text that is not a
+/// move, an illegal move).
+pub fn turn<R: BufRead, W: Write>(
+    client: &mut Client<R, W>,
+    game: &mut dyn DynGame,
+    mover: usize,
+    log: &mut dyn Write,
+) -> Result<Result<String, Ending>, ClientError> {
+    client.lock()?;
+    let answer = client.listen(mover)?;
+    client.unlock()?;
+    let text = match answer {
+        Answer::Line(text) => text,
+        Answer::Special(special) => {
+            let _ = writeln!(log, "player {mover}: {}", special.text());
+            return Ok(Err(irregular(mover, &special)));
+        }
+    };
+    match game.play(text.trim()) {
+        Ok(canonical) => {
+            let _ = writeln!(log, "player {mover}: {canonical}");
+            Ok(Ok(canonical))
+        }
+        Err(e) => {
+            let _ = writeln!(log, "player {mover}: '{text}': {e}");
+            let what = match e {
+                PlayError::Syntax(_) => "not_a_move",
+                PlayError::Illegal(_) | PlayError::GameOver(_) => "illegal_move",
+            };
+            Ok(Err(Ending::Irregular {
+                player: mover,
+                what: format!("{what}_'{}'", text.trim()),
+            }))
+        }
     }
 }
 
@@ -107,19 +156,8 @@ pub fn run<R: BufRead, W: Write>(
             };
         }
         let mover = number(game.to_move());
-        client.lock()?;
-        let answer = client.listen(mover)?;
-        client.unlock()?;
-        let text = match answer {
-            Answer::Line(text) => text,
-            Answer::Special(special) => {
-                let _ = writeln!(log, "player {mover}: {}", special.text());
-                break irregular(mover, &special);
-            }
-        };
-        match game.play(text.trim()) {
+        match turn(client, game.as_mut(), mover, log)? {
             Ok(canonical) => {
-                let _ = writeln!(log, "player {mover}: {canonical}");
                 moves.push(canonical.clone());
                 if game.outcome().is_none() {
                     for other in (1..=seats).filter(|&p| p != mover) {
@@ -127,17 +165,7 @@ pub fn run<R: BufRead, W: Write>(
                     }
                 }
             }
-            Err(e) => {
-                let _ = writeln!(log, "player {mover}: '{text}': {e}");
-                let what = match e {
-                    PlayError::Syntax(_) => "not_a_move",
-                    PlayError::Illegal(_) | PlayError::GameOver(_) => "illegal_move",
-                };
-                break Ending::Irregular {
-                    player: mover,
-                    what: format!("{what}_'{}'", text.trim()),
-                };
-            }
+            Err(ending) => break ending,
         }
     };
     let half_points = match &ending {

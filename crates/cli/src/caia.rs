@@ -3,11 +3,13 @@
 //! unchanged, and our games can be played under anyone's Caia manager.
 //!
 //! The referee and the manager are started by a hub and talk to it on stdin/stdout, so they
-//! never print there: the manager shows its results and standings on stderr.
+//! never print there: the manager shows its results and standings on stderr, and the Rolit
+//! referee draws its board there with `--board`.
 
 use olympiad_caia::client::Client;
 use olympiad_caia::manager::{self, Competition, Entrant, GameResult, Standing};
-use olympiad_caia::{HubConfig, HubError, hub, referee};
+use olympiad_caia::protocol::MAX_PLAYERS;
+use olympiad_caia::{HubConfig, HubError, hub, referee, table_referee};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -48,20 +50,36 @@ pub fn run_caiaio(args: &CaiaioArgs) -> anyhow::Result<()> {
 
 /// Arguments of `olympiad referee`.
 #[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Two-player games (caissa, checkers, reversi): `1 Start`, then for each \
+    move `I lock`, `I listen N`, `I unlock`; the move is checked and forwarded to the other \
+    player; a bad move or a special answer loses irregularly (the other is sent `X`); at the \
+    end `M report POINTS1 POINTS2 MESSAGE` in half points.\n\n\
+    Rolit (rolit, rolit3, rolit2): every player is sent its number (`1 1`, `2 2`, ...); each \
+    move is forwarded to every other player, the last one too; a bad move or a special answer \
+    sends `0` to the others; at the end `M report BALLS1 .. BALLSn MESSAGE` with the final ball \
+    counts (-1 for a player that lost irregularly).\n\n\
+    MESSAGE has no spaces: result, reason, moves=N and every contest time. A Caia manager \
+    starts the referee with one argument, so use a script: `exec olympiad referee rolit \"$@\"`."
+)]
 pub struct RefereeArgs {
-    /// The game (a two-player game of `olympiad games`).
+    /// The game (`olympiad games`): a two-player game, or rolit, rolit3, rolit2.
     pub game: String,
     /// Where to write the game's record (the hub passes the manager's log path here).
     pub logfile: Option<PathBuf>,
+    /// Draw the board on stderr after every move (Rolit), as the Caia Rolit referee does.
+    #[arg(long)]
+    pub board: bool,
 }
 
-/// `olympiad referee`: one game between players 1 and 2 through the hub on stdin/stdout.
+/// `olympiad referee`: one game between the hub's players through the hub on stdin/stdout.
 pub fn run_referee(args: &RefereeArgs) -> anyhow::Result<()> {
     let entry =
         olympiad_catalog::find_game(&args.game).map_err(|e| crate::input_error(e.to_string()))?;
-    if entry.players != 2 {
+    let table = table_referee::referees(entry);
+    if !table && entry.players != 2 {
         return Err(crate::input_error(format!(
-            "{} is a game for {} players; the Caia referee plays two-player games",
+            "{} is a game for {} players; the Caia referee plays two-player games and Rolit",
             entry.name, entry.players
         )));
     }
@@ -74,7 +92,13 @@ pub fn run_referee(args: &RefereeArgs) -> anyhow::Result<()> {
         };
     let stdin = std::io::stdin();
     let mut client = Client::new(stdin.lock(), std::io::stdout().lock());
-    referee::run(entry, &mut client, &mut log)?;
+    if table {
+        let mut stderr = std::io::stderr();
+        let board = args.board.then_some(&mut stderr as &mut dyn Write);
+        table_referee::run(entry, &mut client, &mut log, board)?;
+    } else {
+        referee::run(entry, &mut client, &mut log)?;
+    }
     Ok(())
 }
 
@@ -82,16 +106,18 @@ pub fn run_referee(args: &RefereeArgs) -> anyhow::Result<()> {
 #[derive(clap::Args, Debug)]
 pub struct ManagerArgs {
     /// The competition, in TOML: `referee = "EXE"`, optional `time_ms = MS` (default
-    /// 30000), `logs = "DIR"`, `cpu_speed = "CONTEST_MHZ [LOCAL_MHZ]"`, and a `[players]`
-    /// table of NAME = "EXE". Programs are started by the hub, relative to its directory.
+    /// 30000), `seats = N` (default 2; 4 for Rolit), `logs = "DIR"`,
+    /// `cpu_speed = "CONTEST_MHZ [LOCAL_MHZ]"`, and a `[players]` table of NAME = "EXE".
+    /// Programs are started by the hub, relative to its directory.
     #[arg(long, value_name = "FILE", default_value = "players.toml")]
     pub players: PathBuf,
-    /// How many times every player meets every other in each seat.
+    /// How many times the schedule is played: two seats, every ordered pair; N seats, every
+    /// N-player subset once in each rotation of the seats.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub rounds: u32,
 }
 
-/// `olympiad manager`: every player against every other, both seats, through the hub on
+/// `olympiad manager`: every player against every other, in every seat, through the hub on
 /// stdin/stdout; results and standings on stderr.
 pub fn run_manager(args: &ManagerArgs) -> anyhow::Result<()> {
     let competition = read_competition(args)?;
@@ -109,7 +135,11 @@ pub fn run_manager(args: &ManagerArgs) -> anyhow::Result<()> {
     let table = manager::run(&competition, &mut client, |result| {
         eprintln!("{}", game_line(result, &names));
     })?;
-    eprint!("{}", standings(&table));
+    if competition.seats == 2 {
+        eprint!("{}", standings(&table));
+    } else {
+        eprint!("{}", table_standings(&table, competition.seats));
+    }
     Ok(())
 }
 
@@ -120,7 +150,16 @@ fn read_competition(args: &ManagerArgs) -> anyhow::Result<Competition> {
         .map_err(|e| crate::input_error(format!("cannot read '{}': {e}", path.display())))?;
     let table: toml::Table = text.parse().map_err(|e| bad(format!("{e}")))?;
     for key in table.keys() {
-        if !["referee", "time_ms", "logs", "cpu_speed", "players"].contains(&key.as_str()) {
+        if ![
+            "referee",
+            "time_ms",
+            "seats",
+            "logs",
+            "cpu_speed",
+            "players",
+        ]
+        .contains(&key.as_str())
+        {
             return Err(bad(format!("unknown key '{key}'")));
         }
     }
@@ -136,6 +175,15 @@ fn read_competition(args: &ManagerArgs) -> anyhow::Result<Competition> {
         None => DEFAULT_TIME_MS,
         Some(toml::Value::Integer(ms)) if *ms > 0 => *ms as u64,
         Some(_) => return Err(bad("'time_ms' must be a positive whole number".into())),
+    };
+    let seats = match table.get("seats") {
+        None => 2,
+        Some(toml::Value::Integer(n)) if (2..=MAX_PLAYERS as i64).contains(n) => *n as usize,
+        Some(_) => {
+            return Err(bad(format!(
+                "'seats' must be a whole number from 2 to {MAX_PLAYERS}"
+            )));
+        }
     };
     let cpu_speed = match text_of("cpu_speed")? {
         None => None,
@@ -174,12 +222,19 @@ fn read_competition(args: &ManagerArgs) -> anyhow::Result<Competition> {
     if entrants.len() < 2 {
         return Err(bad("a competition needs at least two players".into()));
     }
+    if entrants.len() < seats {
+        return Err(bad(format!(
+            "'seats = {seats}' needs at least {seats} players in [players], {} given",
+            entrants.len()
+        )));
+    }
     if args.rounds == 0 {
         return Err(crate::input_error("--rounds must be at least 1"));
     }
     Ok(Competition {
         players: entrants,
         referee,
+        seats,
         time_ms,
         rounds: args.rounds,
         log_dir: text_of("logs")?.map(PathBuf::from),
@@ -187,26 +242,56 @@ fn read_competition(args: &ManagerArgs) -> anyhow::Result<Competition> {
     })
 }
 
-/// `game 3: alice - bob 2-0 MESSAGE`.
+/// `game 3: alice - bob 2-0 MESSAGE`; for more seats
+/// `game 3: alice - bob - carol - dave 16/20/-1/27 MESSAGE`.
 fn game_line(result: &GameResult, names: &[String]) -> String {
-    let [a, b] = result.seats.map(|s| names[s].as_str());
-    let score = match result.points {
-        Some([p, q]) => format!("{p}-{q}"),
-        None => "?-?".to_string(),
+    let players: Vec<&str> = result.seats.iter().map(|&s| names[s].as_str()).collect();
+    let separator = if players.len() == 2 { "-" } else { "/" };
+    let score = match &result.points {
+        Some(points) => points
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(separator),
+        None => vec!["?"; players.len()].join(separator),
     };
     let mut line = format!(
-        "game {}: {a} - {b} {score} {}",
-        result.number, result.message
+        "game {}: {} {score} {}",
+        result.number,
+        players.join(" - "),
+        result.message
     );
     for (seat, first) in result.first_errors.iter().enumerate() {
         if let Some(text) = first {
-            line.push_str(&format!(
-                " (firsterror of {}: {text})",
-                result.seats.map(|s| &names[s])[seat]
-            ));
+            line.push_str(&format!(" (firsterror of {}: {text})", players[seat]));
         }
     }
     line
+}
+
+/// The standings of a competition of `seats` seats, best first: games, total score, share of
+/// all the points scored in its games, average rank (ties share), irregular losses.
+fn table_standings(table: &[Standing], seats: usize) -> String {
+    let width = table.iter().map(|s| s.name.len()).max().unwrap_or(0).max(6);
+    let games = table.iter().map(|s| s.games).sum::<u32>() / seats as u32;
+    let mut out = format!("standings after {games} games of {seats} seats\n");
+    out.push_str(&format!(
+        "rank  {:width$}  games  score  share  avg rank  irregular\n",
+        "player"
+    ));
+    for (i, s) in table.iter().enumerate() {
+        out.push_str(&format!(
+            "{:>4}  {:width$}  {:>5}  {:>5}  {:>4.1}%  {:>8.2}  {:>9}\n",
+            i + 1,
+            s.name,
+            s.games,
+            s.points,
+            s.score_share(),
+            s.average_rank(),
+            s.irregular
+        ));
+    }
+    out
 }
 
 /// The standings table, best first.

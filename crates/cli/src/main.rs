@@ -22,6 +22,7 @@ mod games;
 mod matches;
 mod perft;
 mod play;
+mod play_rolit;
 mod show;
 mod sudoku;
 mod tournament;
@@ -58,8 +59,10 @@ enum Command {
     /// Caia Rolit dialogue for more): seats rotate, one line per game; W/D/L, score and Elo
     /// for two players, average rank and score share for more.
     Match(matches::Args),
-    /// Play a game as a CodeCup player program (Caïssa): read `start` or the opponent's
-    /// moves on stdin, answer each with a move on stdout; search reports on stderr.
+    /// Play a game as a player program: Caïssa in the CodeCup dialogue (`start` or the
+    /// opponent's moves in, a move out), Rolit in the Caia dialogue (its number first, then
+    /// every other player's move; it moves in turn and stops after the last move or on `0`);
+    /// search reports on stderr.
     Play(play::Args),
     /// Rebuild the Caïssa opening book by deep searches of the first plies.
     Book(book::Args),
@@ -69,15 +72,16 @@ enum Command {
     /// The Caia hub: runs a CodeCup manager, which starts the referee and the players;
     /// routes their lines, keeps the players' clocks, and leaves no process behind.
     Caiaio(caia::CaiaioArgs),
-    /// A Caia referee: plays one game between the hub's players 1 and 2, checks every move,
-    /// and reports the result to the manager.
+    /// A Caia referee: plays one game between the hub's players (two, or Rolit's table),
+    /// checks every move, and reports the result to the manager.
     Referee(caia::RefereeArgs),
     /// Play a tournament from a TOML config (round robin, Swiss, CodeCup, gauntlet; without
     /// a config, a demo among the built-in Caïssa engines) into a SQLite database that
     /// --resume continues; standings, crosstable, ratings, HTML/JSON/TRF reports.
     Tournament(tournament::Args),
-    /// A Caia competition manager: every player against every other in both seats, through
-    /// the hub; results and standings on stderr.
+    /// A Caia competition manager: every player against every other in every seat (for
+    /// `seats = N`, every N-player subset with the seats rotated), through the hub; results
+    /// and standings on stderr.
     Manager(caia::ManagerArgs),
 }
 

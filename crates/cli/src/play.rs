@@ -1,8 +1,10 @@
-//! `olympiad play caissa`: a player program for the CodeCup dialogue. It reads `start` or
-//! White's first move, answers each move with one line (flushed), and exits on `end` or at
-//! the end of its input. It keeps its own clock from the budget and never lets a search
-//! eat into the reserve; its search reports go to stderr, one line per iteration. An
-//! illegal or unreadable opponent move is reported on stderr and exits with code 3.
+//! `olympiad play`: player programs. This module takes the arguments, sends Rolit to
+//! [`crate::play_rolit`] (the Caia dialogue), and is itself `olympiad play caissa`, a player
+//! program for the CodeCup dialogue. It reads `start` or White's first move, answers each
+//! move with one line (flushed), and exits on `end` or at the end of its input. It keeps its
+//! own clock from the budget and never lets a search eat into the reserve; its search
+//! reports go to stderr, one line per iteration. An illegal or unreadable opponent move is
+//! reported on stderr and exits with code 3.
 
 use olympiad_caissa::Position;
 use olympiad_caissa::engine::{Engine, EngineKind, EngineOptions, Source};
@@ -23,28 +25,57 @@ pub const ANSWER_MARGIN_MS: u64 = 5;
 /// Which engine plays.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineName {
-    /// Our default engine.
+    /// Caïssa: our default engine.
     Caissa,
-    /// The CodeCup 2003 champion rebuilt from its paper.
+    /// Caïssa: the CodeCup 2003 champion rebuilt from its paper.
     Hipp,
+    /// Rolit: Monte Carlo tree search (the default, the strongest).
+    Mcts,
+    /// Rolit: max^n with shallow pruning.
+    Maxn,
+    /// Rolit: paranoid alpha-beta.
+    Paranoid,
+}
+
+impl EngineName {
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineName::Caissa => "caissa",
+            EngineName::Hipp => "hipp",
+            EngineName::Mcts => "mcts",
+            EngineName::Maxn => "maxn",
+            EngineName::Paranoid => "paranoid",
+        }
+    }
 }
 
 /// Arguments of `olympiad play`.
 #[derive(clap::Args, Debug)]
+#[command(
+    after_help = "caissa speaks the CodeCup dialogue: `start` or the opponent's move in, \
+    one move out, `end` or the end of input stops it.\n\n\
+    rolit (rolit3, rolit2) speaks the Caia Rolit dialogue: the first line is the player's \
+    number 1..n (anything else: exit code 2); it moves when its turn comes (a square number \
+    1-64), reads every other player's move, and exits 0 after the last move of the game, on \
+    `0` or at the end of input. An illegal move from the referee: exit code 3.\n\n\
+    Under a Caia hub start it through a script: `exec olympiad play rolit --time-ms 30000`."
+)]
 pub struct Args {
-    /// The game (caissa).
+    /// The game: caissa, or rolit, rolit3, rolit2.
     pub game: String,
-    /// The engine.
-    #[arg(long, value_enum, default_value_t = EngineName::Caissa)]
-    pub engine: EngineName,
-    /// The budget for the whole game, in milliseconds (the CodeCup 2003 limit is 30 s).
+    /// The engine (default: caissa for caissa, mcts for Rolit).
+    #[arg(long, value_enum)]
+    pub engine: Option<EngineName>,
+    /// The budget for the whole game, in milliseconds (the CodeCup 2003 limit is 30 s; Caia's
+    /// Rolit players have 30 s too).
     #[arg(long, default_value_t = 30_000)]
     pub time_ms: u64,
     /// Search to this depth on every move instead of using the clock (for tests and
-    /// analysis; the budget still caps each move).
+    /// analysis; the budget still caps each move). Rolit: maxn and paranoid only.
     #[arg(long)]
     pub depth: Option<u32>,
-    /// Play without the opening book.
+    /// Play without the opening book (caissa).
     #[arg(long)]
     pub no_book: bool,
     /// No search reports on stderr.
@@ -174,17 +205,27 @@ fn pv_text(pos: &Position, pv: &[olympiad_caissa::Move]) -> Vec<String> {
     out
 }
 
-/// `olympiad play`.
+/// `olympiad play`: Caïssa here, Rolit in [`crate::play_rolit`].
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    if !args.game.eq_ignore_ascii_case("caissa") {
+    let lower = args.game.to_ascii_lowercase();
+    if ["rolit", "rolit3", "rolit2"].contains(&lower.as_str()) {
+        return crate::play_rolit::run(args);
+    }
+    if lower != "caissa" {
         return Err(crate::input_error(format!(
-            "play knows caissa only (asked for '{}')",
+            "play knows caissa, rolit, rolit3 and rolit2 (asked for '{}')",
             args.game
         )));
     }
     let kind = match args.engine {
-        EngineName::Caissa => EngineKind::Caissa,
-        EngineName::Hipp => EngineKind::Hipp,
+        None | Some(EngineName::Caissa) => EngineKind::Caissa,
+        Some(EngineName::Hipp) => EngineKind::Hipp,
+        Some(other) => {
+            return Err(crate::input_error(format!(
+                "engine {} plays Rolit; caissa's engines are caissa and hipp",
+                other.name()
+            )));
+        }
     };
     let mut player = Player {
         pos: Position::start(),
