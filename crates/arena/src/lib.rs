@@ -12,6 +12,8 @@
 //! - [`matches`]: N games among as many players as the game has seats, seats rotated,
 //!   concurrently, records to JSON lines; [`rating`]: W/D/L, score and Elo with its 95%
 //!   interval (two players), average rank and score share (more);
+//! - [`interrupt`]: Ctrl-C (SIGINT, SIGTERM, SIGHUP) kills every program's process group
+//!   before `olympiad` ends;
 //! - [`spec`]: `builtin:NAME[:k=v,...]` and `cmd:COMMAND LINE`, checked before anything
 //!   starts;
 //! - [`tournament`]: a tournament config (see `olympiad-tournament`) played to its end:
@@ -47,6 +49,7 @@
 //! assert_eq!(summary.wdl.games(), 2);
 //! ```
 
+pub mod interrupt;
 pub mod matches;
 pub mod player;
 pub mod process;

@@ -247,6 +247,7 @@ impl Process {
             source,
         })?;
         let pid = child.id() as i32;
+        crate::interrupt::register(pid);
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
@@ -411,6 +412,7 @@ impl Process {
                 libc::killpg(self.pid, libc::SIGKILL);
             }
             self.killed = true;
+            crate::interrupt::unregister(self.pid);
         }
         self.stdin = None;
         self.wait_exit(Instant::now() + REAP_WAIT);

@@ -78,6 +78,7 @@ impl Peer {
             .process_group(0);
         let mut child = command.spawn()?;
         let pid = child.id() as i32;
+        olympiad_arena::interrupt::register(pid);
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let lines_tx = tx.clone();
@@ -160,6 +161,7 @@ impl Peer {
                 libc::killpg(self.pid, libc::SIGKILL);
             }
             self.killed = true;
+            olympiad_arena::interrupt::unregister(self.pid);
         }
         self.stdin = None;
         if self.exit.is_none() {

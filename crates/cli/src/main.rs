@@ -116,6 +116,14 @@ pub fn input_error(message: impl Into<String>) -> anyhow::Error {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(
+        cli.command,
+        Command::Match(_) | Command::Caiaio(_) | Command::Tournament(_)
+    ) {
+        // These start programs in process groups of their own, which the terminal's Ctrl-C
+        // does not reach: the handler kills them before olympiad ends.
+        olympiad_arena::interrupt::install();
+    }
     let result = match cli.command {
         Command::Games => games::list(),
         Command::Perft(args) => perft::run(&args),
