@@ -4,11 +4,18 @@
 //! crosstable cells linking to each game's moves and times), a JSON export of players,
 //! games, standings and ratings, and for Swiss formats a FIDE TRF file to cross-check the
 //! pairings. Text from outside (names, moves, reasons, the config) is escaped in HTML.
+//!
+//! Games of more than two seats have their own reports from [`TableResults`]
+//! ([`table_terminal`], [`table_html`], [`table_json`], [`write_table_reports`]): standings
+//! with first places, average rank and score share, the pairwise crosstable (`score/games`,
+//! cells linking to the games), ratings from the pairwise results with a word on their
+//! optimistic error bars, and every seat of every game. They have no play-offs and no TRF.
 
 use crate::store::StoredGame;
-use crate::tournament::{Results, Setup, StageResults};
+use crate::tournament::{RatingsReport, Results, Setup, StageResults, TableResults};
 use olympiad_tournament::{
-    Crosstable, Format, PlayerId, Points, RatingError, Row, Standings, TieBreak, export_trf,
+    Crosstable, Format, PairwiseTable, PlayerId, Points, RatingError, Row, Standings,
+    TableStandings, TieBreak, export_trf,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -82,8 +89,11 @@ fn seat_text(row: &Row, seat: usize) -> String {
 
 fn format_text(format: &Format) -> String {
     match format {
-        Format::RoundRobin { double: true } => "double round robin".into(),
-        Format::RoundRobin { double: false } => "round robin".into(),
+        Format::RoundRobin {
+            cycles: Some(k), ..
+        } => format!("round robin, {k} cycles"),
+        Format::RoundRobin { double: true, .. } => "double round robin".into(),
+        Format::RoundRobin { double: false, .. } => "round robin".into(),
         Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
         Format::Codecup { swiss_rounds, top } => {
             format!(
@@ -132,8 +142,8 @@ fn stages(results: &Results) -> Vec<(&'static str, &StageResults)> {
 }
 
 /// The ratings, best first: (player, Elo, ±95%, games).
-fn ratings_rows(results: &Results) -> Vec<(PlayerId, f64, f64, u32)> {
-    let mut rows: Vec<(PlayerId, f64, f64, u32)> = match &results.ratings.fit {
+fn ratings_rows(ratings: &RatingsReport) -> Vec<(PlayerId, f64, f64, u32)> {
+    let mut rows: Vec<(PlayerId, f64, f64, u32)> = match &ratings.fit {
         Ok(r) => r
             .ratings
             .iter()
@@ -156,8 +166,7 @@ fn rating_error_text(setup: &Setup, e: &RatingError) -> String {
     }
 }
 
-fn ratings_note(setup: &Setup, results: &Results) -> Option<String> {
-    let r = &results.ratings;
+fn ratings_note(setup: &Setup, r: &RatingsReport) -> Option<String> {
     match (&r.fit, r.prior_sd, &r.pure_error) {
         (Err(e), _, _) => Some(format!("no ratings: {}", rating_error_text(setup, e))),
         (Ok(_), Some(sd), Some(e)) => Some(format!(
@@ -320,10 +329,10 @@ pub fn terminal(setup: &Setup, results: &Results) -> String {
         out.push_str(&columns(&rows, 2));
     }
     let _ = writeln!(out, "\nratings (Elo, mean 0, ±95%)");
-    if let Some(note) = ratings_note(setup, results) {
+    if let Some(note) = ratings_note(setup, &results.ratings) {
         let _ = writeln!(out, "{note}");
     }
-    let rows: Vec<Vec<String>> = ratings_rows(results)
+    let rows: Vec<Vec<String>> = ratings_rows(&results.ratings)
         .into_iter()
         .map(|(p, elo, ci, games)| {
             vec![
@@ -502,14 +511,14 @@ pub fn html(setup: &Setup, results: &Results, created: &str) -> String {
         html_crosstable(&mut out, setup, stage);
     }
     out.push_str("<h2>Ratings</h2>\n");
-    if let Some(note) = ratings_note(setup, results) {
+    if let Some(note) = ratings_note(setup, &results.ratings) {
         let _ = writeln!(out, "<p>{}</p>", escape_html(&note));
     }
     out.push_str(
         "<table class=\"ratings\">\n<tr><th class=\"name\">player</th><th>Elo</th>\
          <th>±95%</th><th>games</th></tr>\n",
     );
-    for (p, elo, ci, games) in ratings_rows(results) {
+    for (p, elo, ci, games) in ratings_rows(&results.ratings) {
         let _ = writeln!(
             out,
             "<tr><td class=\"name\">{}</td><td>{elo:+.0}</td><td>{ci:.0}</td><td>{games}</td></tr>",
@@ -600,7 +609,7 @@ pub fn json(setup: &Setup, results: &Results, created: &str) -> String {
         ratings: JsonRatings {
             ratings: results.ratings.fit.as_ref().ok(),
             prior_sd: results.ratings.prior_sd,
-            note: ratings_note(setup, results),
+            note: ratings_note(setup, &results.ratings),
         },
         terminations: &results.terminations,
         reasons: &results.reasons,
@@ -689,6 +698,481 @@ pub fn write_reports(
         html,
         json: json_path,
         trf,
+    })
+}
+
+/// The format of a round robin of tables, in words.
+fn table_format_text(setup: &Setup) -> String {
+    let cycles = setup.config.format.round_robin_cycles().unwrap_or(1);
+    let mut s = format!("round robin of {}-seat tables", setup.seats());
+    if cycles > 1 {
+        let _ = write!(s, ", {cycles} cycles");
+    }
+    s
+}
+
+/// How table games become points, in words.
+fn table_points_text(setup: &Setup) -> String {
+    let p = &setup.config.points;
+    if p.game_score {
+        return "points: the game's own score (after an irregular end: 0 for the offender, 1 \
+                for the others)"
+            .into();
+    }
+    let list = p
+        .rank_points
+        .clone()
+        .unwrap_or_else(|| olympiad_tournament::PointsScheme::default_rank_points(setup.seats()));
+    let list: Vec<String> = list.iter().map(Points::to_string).collect();
+    format!(
+        "points by rank: {} (level seats share the mean of their places)",
+        list.join(", ")
+    )
+}
+
+/// What tables do not have, in words.
+const TABLE_NOTE: &str = "no medal play-offs for games of more than two seats (the tie-breaks \
+                          decide, what is left is a shared place); no TRF export";
+
+/// What the table ratings are fitted from, in words.
+const TABLE_RATINGS_NOTE: &str = "fitted from the pairwise results of each game (n(n-1)/2 \
+                                  per game), counted as independent, which they are not: the \
+                                  error bars are optimistic";
+
+/// A mean rank or a share as text (`-` when there is none).
+fn opt_text(value: Option<f64>, digits: usize) -> String {
+    value.map_or("-".into(), |v| format!("{v:.digits$}"))
+}
+
+/// The tie-break columns of a table standings: the ones always shown, then the optional
+/// ones that are configured.
+fn table_tie_breaks(setup: &Setup) -> Vec<TieBreak> {
+    let mut shown = vec![
+        TieBreak::FirstPlaces,
+        TieBreak::AverageRank,
+        TieBreak::Buchholz,
+        TieBreak::HeadToHead,
+        TieBreak::IrregularLosses,
+    ];
+    for t in &setup.config.tie_breaks {
+        if !shown.contains(t) {
+            shown.push(*t);
+        }
+    }
+    shown
+}
+
+/// The standings of a round robin of tables as text cells.
+fn table_standings_cells(setup: &Setup, standings: &TableStandings) -> Vec<Vec<String>> {
+    let tie_breaks = table_tie_breaks(setup);
+    let mut header: Vec<String> = [
+        "place", "player", "points", "games", "score", "share", "seats",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    header.extend(tie_breaks.iter().map(|t| t.name().to_string()));
+    header.push("decided by".into());
+    let mut rows = vec![header];
+    for row in &standings.rows {
+        let place = if row.place_to == row.place {
+            row.place.to_string()
+        } else {
+            format!("{}-{}", row.place, row.place_to)
+        };
+        let mut cells = vec![
+            place,
+            name(setup, row.player).to_string(),
+            row.points.to_string(),
+            row.games.to_string(),
+            row.score.to_string(),
+            opt_text(row.score_share.map(|s| 100.0 * s), 1) + "%",
+            row.by_seat
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join("/"),
+        ];
+        for t in &tie_breaks {
+            cells.push(match t {
+                TieBreak::FirstPlaces => row.first_places.to_string(),
+                TieBreak::AverageRank => opt_text(row.average_rank, 2),
+                TieBreak::Buchholz => row.buchholz.to_string(),
+                TieBreak::HeadToHead => row.head_to_head.map_or("-".into(), |p| p.to_string()),
+                TieBreak::IrregularLosses => row.irregular_losses.to_string(),
+                TieBreak::Progressive => row.progressive.to_string(),
+                TieBreak::SonnebornBerger => format!("{:.2}", row.sonneborn_berger),
+            });
+        }
+        cells.push(row.decided_by.to_string());
+        rows.push(cells);
+    }
+    rows
+}
+
+/// The pairwise crosstable as text cells: `score/games` against each player, then the
+/// row player's average rank and score share.
+fn table_cross_cells(setup: &Setup, results: &TableResults) -> Vec<Vec<String>> {
+    let table: &PairwiseTable = &results.crosstable;
+    let n = table.players.len();
+    let mut rows = vec![
+        ["", ""]
+            .iter()
+            .map(|s| s.to_string())
+            .chain((1..=n).map(|k| k.to_string()))
+            .chain(["avg rank".to_string(), "share".to_string()])
+            .collect::<Vec<_>>(),
+    ];
+    for (i, &p) in table.players.iter().enumerate() {
+        let mut cells = vec![(i + 1).to_string(), name(setup, p).to_string()];
+        cells.extend((0..n).map(|j| {
+            if i == j {
+                "x".into()
+            } else {
+                table.cells[i][j].text()
+            }
+        }));
+        let row = results.standings.row(p);
+        cells.push(opt_text(row.and_then(|r| r.average_rank), 2));
+        cells.push(opt_text(row.and_then(|r| r.score_share).map(|s| 100.0 * s), 1) + "%");
+        rows.push(cells);
+    }
+    rows
+}
+
+/// The rating rows of a table tournament as text cells.
+fn table_rating_cells(setup: &Setup, results: &TableResults) -> Vec<Vec<String>> {
+    ratings_rows(&results.ratings)
+        .into_iter()
+        .map(|(p, elo, ci, games)| {
+            vec![
+                name(setup, p).to_string(),
+                format!("{elo:+.0}"),
+                format!("±{ci:.0}"),
+                format!("{games} pairwise results"),
+            ]
+        })
+        .collect()
+}
+
+/// The plain-text report of a round robin of tables.
+pub fn table_terminal(setup: &Setup, results: &TableResults) -> String {
+    let mut out = String::new();
+    let c = &setup.config;
+    let _ = writeln!(
+        out,
+        "{} ({}, {}; {}; seed {})",
+        c.name,
+        setup.game.name,
+        table_format_text(setup),
+        time_text(setup),
+        c.seed
+    );
+    let _ = writeln!(out, "{}", table_points_text(setup));
+    let _ = writeln!(out, "tie-breaks in order: {}", tie_break_order(setup));
+    let _ = writeln!(out, "{TABLE_NOTE}");
+    let _ = writeln!(out, "\nStandings");
+    out.push_str(&columns(
+        &table_standings_cells(setup, &results.standings),
+        2,
+    ));
+    let _ = writeln!(
+        out,
+        "\npairwise crosstable (score/games against each player where both sat: 1 above, \
+         1/2 level, 0 below)"
+    );
+    out.push_str(&columns(&table_cross_cells(setup, results), 2));
+    let _ = writeln!(out, "\nratings (Elo, mean 0, ±95%; {TABLE_RATINGS_NOTE})");
+    if let Some(note) = ratings_note(setup, &results.ratings) {
+        let _ = writeln!(out, "{note}");
+    }
+    out.push_str(&columns(&table_rating_cells(setup, results), 1));
+    let _ = writeln!(
+        out,
+        "\nterminations: {}",
+        counts_text(&results.terminations)
+    );
+    let _ = writeln!(out, "reasons: {}", counts_text(&results.reasons));
+    out
+}
+
+/// Rows of text cells as an HTML table (the second column holds names).
+fn html_cells(out: &mut String, class: &str, cells: &[Vec<String>]) {
+    let _ = writeln!(out, "<table class=\"{class}\">");
+    for (r, row) in cells.iter().enumerate() {
+        out.push_str("<tr>");
+        let tag = if r == 0 { "th" } else { "td" };
+        for (c, cell) in row.iter().enumerate() {
+            let attr = if c == 1 { " class=\"name\"" } else { "" };
+            let _ = write!(out, "<{tag}{attr}>{}</{tag}>", escape_html(cell));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</table>\n");
+}
+
+/// The HTML anchor of a stored game.
+fn anchor(game: &StoredGame) -> String {
+    game.key().anchor()
+}
+
+fn html_table_crosstable(out: &mut String, setup: &Setup, results: &TableResults) {
+    let table = &results.crosstable;
+    let n = table.players.len();
+    out.push_str("<table class=\"crosstable\">\n<tr><th></th><th class=\"name\"></th>");
+    for k in 1..=n {
+        let _ = write!(out, "<th>{k}</th>");
+    }
+    out.push_str("<th>avg rank</th><th>share</th></tr>\n");
+    for (i, &p) in table.players.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td class=\"name\">{}</td>",
+            i + 1,
+            escape_html(name(setup, p))
+        );
+        for j in 0..n {
+            if i == j {
+                out.push_str("<td class=\"x\"></td>");
+                continue;
+            }
+            let cell = &table.cells[i][j];
+            let _ = write!(out, "<td>{}", escape_html(&cell.text()));
+            for &g in &cell.games {
+                let game = &results.games[g];
+                let half = game
+                    .table_game()
+                    .and_then(|t| {
+                        let a = t.pairing.seat_of(p)?;
+                        let b = t.pairing.seat_of(table.players[j])?;
+                        Some(t.result.pairwise(a, b))
+                    })
+                    .unwrap_or(1);
+                let _ = write!(
+                    out,
+                    " <a href=\"#{}\" title=\"{}\">{}</a>",
+                    anchor(game),
+                    escape_html(&game.key().to_string()),
+                    half_text(half)
+                );
+            }
+            out.push_str("</td>");
+        }
+        let row = results.standings.row(p);
+        let _ = writeln!(
+            out,
+            "<td>{}</td><td>{}%</td></tr>",
+            opt_text(row.and_then(|r| r.average_rank), 2),
+            opt_text(row.and_then(|r| r.score_share).map(|s| 100.0 * s), 1)
+        );
+    }
+    out.push_str("</table>\n");
+}
+
+fn html_table_game(out: &mut String, setup: &Setup, game: &StoredGame) {
+    let Some(seats) = &game.seats else {
+        return;
+    };
+    let table = seats
+        .iter()
+        .map(|s| format!("{} {}", name(setup, s.player), s.score))
+        .collect::<Vec<_>>()
+        .join(" – ");
+    let _ = writeln!(
+        out,
+        "<section class=\"game\" id=\"{}\">\n<h3>{}: {}</h3>",
+        anchor(game),
+        escape_html(&game.key().to_string()),
+        escape_html(&table),
+    );
+    let times = seats
+        .iter()
+        .enumerate()
+        .map(|(k, s)| format!("seat {}: {:.1} s", k + 1, s.used_ms / 1000.0))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let _ = writeln!(
+        out,
+        "<p>{} ({}), {} plies; started {}, took {:.1} s; time used: {}.</p>",
+        escape_html(&game.detail),
+        escape_html(game.result.termination.label()),
+        game.moves.len(),
+        escape_html(&game.started),
+        game.duration_ms / 1000.0,
+        escape_html(&times)
+    );
+    out.push_str("<ol class=\"moves\">\n");
+    for m in &game.moves {
+        let _ = writeln!(
+            out,
+            "<li>{} <span class=\"dim\">seat {}, {:.2} s, {:.1} s left</span></li>",
+            escape_html(&m.text),
+            m.seat + 1,
+            m.time_ms / 1000.0,
+            m.left_ms / 1000.0
+        );
+    }
+    out.push_str("</ol>\n</section>\n");
+}
+
+/// The self-contained HTML report of a round robin of tables.
+pub fn table_html(setup: &Setup, results: &TableResults, created: &str) -> String {
+    let c = &setup.config;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>",
+        escape_html(&c.name),
+        escape_html(&c.name)
+    );
+    let _ = writeln!(
+        out,
+        "<p>{}; {}; {}; seed {}; started {}; {} games. {}. Tie-breaks in order: {}. {}.</p>",
+        escape_html(setup.game.name),
+        escape_html(&table_format_text(setup)),
+        escape_html(&time_text(setup)),
+        c.seed,
+        escape_html(created),
+        results.games.len(),
+        escape_html(&table_points_text(setup)),
+        escape_html(&tie_break_order(setup)),
+        escape_html(TABLE_NOTE)
+    );
+    out.push_str("<h2>Standings</h2>\n");
+    html_cells(
+        &mut out,
+        "standings",
+        &table_standings_cells(setup, &results.standings),
+    );
+    out.push_str(
+        "<h3>Crosstable</h3>\n<p>Pairwise score/games against each player over the games \
+         where both sat, then each of those games (1 above, ½ level, 0 below) linking to its \
+         moves.</p>\n",
+    );
+    html_table_crosstable(&mut out, setup, results);
+    let _ = writeln!(
+        out,
+        "<h2>Ratings</h2>\n<p>{}.</p>",
+        escape_html(TABLE_RATINGS_NOTE)
+    );
+    if let Some(note) = ratings_note(setup, &results.ratings) {
+        let _ = writeln!(out, "<p>{}</p>", escape_html(&note));
+    }
+    let mut ratings = vec![
+        ["", "player", "Elo", "±95%", "pairwise results"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>(),
+    ];
+    for (k, (p, elo, ci, games)) in ratings_rows(&results.ratings).into_iter().enumerate() {
+        ratings.push(vec![
+            (k + 1).to_string(),
+            name(setup, p).to_string(),
+            format!("{elo:+.0}"),
+            format!("{ci:.0}"),
+            games.to_string(),
+        ]);
+    }
+    html_cells(&mut out, "ratings", &ratings);
+    let _ = writeln!(
+        out,
+        "<h2>Terminations</h2>\n<p>{}</p>\n<p>{}</p>\n<h2>Games</h2>",
+        escape_html(&counts_text(&results.terminations)),
+        escape_html(&counts_text(&results.reasons))
+    );
+    for game in &results.games {
+        html_table_game(&mut out, setup, game);
+    }
+    let _ = writeln!(
+        out,
+        "<h2>Config</h2>\n<pre>{}</pre>\n</body>\n</html>",
+        escape_html(&setup.config_text)
+    );
+    out
+}
+
+#[derive(Serialize)]
+struct JsonTableReport<'a> {
+    name: &'a str,
+    game: &'a str,
+    seats: usize,
+    format: &'a Format,
+    seed: u64,
+    created: &'a str,
+    players: Vec<JsonPlayer<'a>>,
+    games: &'a [StoredGame],
+    standings: &'a TableStandings,
+    crosstable: &'a PairwiseTable,
+    ratings: JsonRatings<'a>,
+    terminations: &'a BTreeMap<String, u32>,
+    reasons: &'a BTreeMap<String, u32>,
+    notes: [&'a str; 2],
+}
+
+/// The JSON export of a round robin of tables: players, every game with every seat and
+/// its moves, the standings, the pairwise crosstable and the ratings.
+pub fn table_json(setup: &Setup, results: &TableResults, created: &str) -> String {
+    let c = &setup.config;
+    let report = JsonTableReport {
+        name: &c.name,
+        game: setup.game.name,
+        seats: results.seats,
+        format: &c.format,
+        seed: c.seed,
+        created,
+        players: c
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| JsonPlayer {
+                id: PlayerId(i as u32),
+                name: &p.name,
+                spec: &p.spec,
+            })
+            .collect(),
+        games: &results.games,
+        standings: &results.standings,
+        crosstable: &results.crosstable,
+        ratings: JsonRatings {
+            ratings: results.ratings.fit.as_ref().ok(),
+            prior_sd: results.ratings.prior_sd,
+            note: ratings_note(setup, &results.ratings),
+        },
+        terminations: &results.terminations,
+        reasons: &results.reasons,
+        notes: [TABLE_NOTE, TABLE_RATINGS_NOTE],
+    };
+    serde_json::to_string_pretty(&report).expect("reports serialize")
+}
+
+/// Writes only the HTML report of a round robin of tables into `dir` (between batches).
+pub fn write_table_html(
+    dir: &Path,
+    setup: &Setup,
+    results: &TableResults,
+    created: &str,
+) -> Result<PathBuf, String> {
+    let path = dir.join(HTML_FILE);
+    write_file(&path, &table_html(setup, results, created))?;
+    Ok(path)
+}
+
+/// Writes the HTML report and the JSON export of a round robin of tables into `dir` (no
+/// TRF: it is a format of two-player pairings).
+pub fn write_table_reports(
+    dir: &Path,
+    setup: &Setup,
+    results: &TableResults,
+    created: &str,
+) -> Result<Written, String> {
+    let html = write_table_html(dir, setup, results, created)?;
+    let json_path = dir.join(JSON_FILE);
+    write_file(&json_path, &table_json(setup, results, created))?;
+    Ok(Written {
+        html,
+        json: json_path,
+        trf: None,
     })
 }
 

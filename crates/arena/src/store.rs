@@ -15,19 +15,32 @@
 //!       first, second (NULL: a bye), half_first, half_second, termination JSON,
 //!       reason, detail, plies, moves JSON, start_position, end_position, ends JSON,
 //!       started, duration_ms)
+//! table_seats(game REFERENCES games(id), seat,    -- games of more than two seats: one row
+//!       player, score_milli, used_ms)             -- per seat, PRIMARY KEY (game, seat)
 //! ```
+//!
+//! A game of more than two seats (a table) keeps its seat 0 and seat 1 players in `first`
+//! and `second`, their pairwise result in the half points and the table's termination (its
+//! `seat` is the table's); `table_seats` holds every seat. Version 1 stores (two seats only,
+//! no `table_seats`) still open: opened for writing they get the table and become version
+//! 2; read-only they read as they are.
 
-use olympiad_tournament::{Game, GameResult, Pairing, PlayerId};
+use olympiad_tournament::{
+    Game, GameResult, Pairing, PlayerId, Points, TableGame, TablePairing, TableResult,
+};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use thiserror::Error;
 
 /// The version of the schema written by this code.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
+/// The first version, without `table_seats`: still read, and upgraded when opened for
+/// writing.
+pub const SCHEMA_VERSION_1: i64 = 1;
 /// How long a writer waits for a lock held by a reader (or another writer).
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// The column value of "no opening" (SQLite treats NULLs as distinct in UNIQUE).
@@ -69,6 +82,18 @@ CREATE TABLE games (
     started TEXT NOT NULL,
     duration_ms REAL NOT NULL,
     UNIQUE (stage, round, board, opening)
+);
+";
+
+/// What version 2 adds to version 1.
+const TABLE_SEATS: &str = "
+CREATE TABLE table_seats (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    player INTEGER NOT NULL REFERENCES players(id),
+    score_milli INTEGER NOT NULL,
+    used_ms REAL NOT NULL,
+    PRIMARY KEY (game, seat)
 );
 ";
 
@@ -133,6 +158,17 @@ impl GameKey {
         }
     }
 
+    /// The key of a game of more than two seats: its round (cycle and rotation) and board
+    /// (table).
+    pub fn of_table(stage: Stage, pairing: &TablePairing) -> GameKey {
+        GameKey {
+            stage,
+            round: pairing.round,
+            board: pairing.board,
+            opening: None,
+        }
+    }
+
     /// The HTML anchor of the game (`game-main-r3-b2`, `-o5` with an opening).
     pub fn anchor(&self) -> String {
         let mut a = format!("game-{}-r{}-b{}", self.stage, self.round, self.board);
@@ -183,6 +219,18 @@ pub struct StoredMove {
     pub left_ms: f64,
 }
 
+/// One seat of a game of more than two seats, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredSeat {
+    /// Who sat there.
+    pub player: PlayerId,
+    /// Its score in the game (Rolit: balls; after an irregular end 0 for the offender, 1
+    /// for the others).
+    pub score: Points,
+    /// The time it used, in milliseconds.
+    pub used_ms: f64,
+}
+
 /// A finished game (or a bye) as the store keeps it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredGame {
@@ -190,7 +238,9 @@ pub struct StoredGame {
     pub stage: Stage,
     /// Round, board, opening and who sat where (`second: None` for a bye).
     pub pairing: Pairing,
-    /// The result as standings see it.
+    /// The result as standings see it; for a game of more than two seats the result of seat
+    /// 0 against seat 1 with the game's termination (whose seat is the table's), the whole
+    /// result being in [`StoredGame::seats`].
     pub result: GameResult,
     /// A short label of how it ended: the rules' reason, `move-limit`, the fault's kind,
     /// `bye`.
@@ -209,6 +259,9 @@ pub struct StoredGame {
     pub started: String,
     /// How long it took, in milliseconds.
     pub duration_ms: f64,
+    /// Every seat of a game of more than two seats (`None` for two seats and byes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<StoredSeat>>,
 }
 
 impl StoredGame {
@@ -220,6 +273,27 @@ impl StoredGame {
     /// The game as standings, crosstables and ratings take it.
     pub fn game(&self) -> Game {
         Game::new(self.pairing.clone(), self.result.clone())
+    }
+
+    /// The players by seat of a game of more than two seats.
+    pub fn seat_players(&self) -> Option<Vec<PlayerId>> {
+        Some(self.seats.as_ref()?.iter().map(|s| s.player).collect())
+    }
+
+    /// A game of more than two seats as table standings take it (`None` for two seats).
+    pub fn table_game(&self) -> Option<TableGame> {
+        let seats = self.seats.as_ref()?;
+        Some(TableGame {
+            pairing: TablePairing {
+                round: self.pairing.round,
+                board: self.pairing.board,
+                seats: seats.iter().map(|s| s.player).collect(),
+            },
+            result: TableResult {
+                score: seats.iter().map(|s| s.score).collect(),
+                termination: self.result.termination.clone(),
+            },
+        })
     }
 
     /// A bye, stored like a game so that standings and the Swiss pairing see it.
@@ -236,6 +310,7 @@ impl StoredGame {
             ends: serde_json::Value::Array(Vec::new()),
             started: utc_timestamp(SystemTime::now()),
             duration_ms: 0.0,
+            seats: None,
         }
     }
 }
@@ -365,6 +440,7 @@ impl Store {
         };
         let tx = store.conn.transaction().map_err(err)?;
         tx.execute_batch(SCHEMA).map_err(err)?;
+        tx.execute_batch(TABLE_SEATS).map_err(err)?;
         tx.execute(
             "INSERT INTO tournament (id, schema, name, config, openings, seed, created)
              VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)",
@@ -396,9 +472,11 @@ impl Store {
                 path: path.display().to_string(),
             });
         }
-        let store = Store::connect(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
+        let mut store = Store::connect(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
         store.set_pragmas()?;
-        store.check_schema()?;
+        if store.check_schema()? == SCHEMA_VERSION_1 {
+            store.upgrade_from_1()?;
+        }
         Ok(store)
     }
 
@@ -434,7 +512,37 @@ impl Store {
             .map_err(self.sqlite())
     }
 
-    fn check_schema(&self) -> Result<(), StoreError> {
+    /// Adds `table_seats` to a version 1 store, in one transaction.
+    fn upgrade_from_1(&mut self) -> Result<(), StoreError> {
+        let path = self.path.display().to_string();
+        let err = |source| StoreError::Sqlite {
+            path: path.clone(),
+            source,
+        };
+        let tx = self.conn.transaction().map_err(err)?;
+        tx.execute_batch(TABLE_SEATS).map_err(err)?;
+        tx.execute(
+            "UPDATE tournament SET schema = ?1 WHERE id = 1",
+            params![SCHEMA_VERSION],
+        )
+        .map_err(err)?;
+        tx.commit().map_err(err)
+    }
+
+    /// Whether the store has `table_seats` (version 2 on).
+    fn has_table_seats(&self) -> Result<bool, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'table_seats'",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|n| n > 0)
+            .map_err(self.sqlite())
+    }
+
+    /// The schema version, if this program reads it.
+    fn check_schema(&self) -> Result<i64, StoreError> {
         let version: Option<i64> = self
             .conn
             .query_row("SELECT schema FROM tournament WHERE id = 1", [], |r| {
@@ -443,7 +551,7 @@ impl Store {
             .optional()
             .map_err(|e| self.corrupt(format!("not a tournament store ({e})")))?;
         match version {
-            Some(SCHEMA_VERSION) => Ok(()),
+            Some(v @ (SCHEMA_VERSION | SCHEMA_VERSION_1)) => Ok(v),
             Some(v) => Err(self.corrupt(format!(
                 "schema version {v}, this program reads version {SCHEMA_VERSION}"
             ))),
@@ -530,14 +638,60 @@ impl Store {
             ],
         );
         match inserted {
-            Ok(_) => tx.commit().map_err(err),
+            Ok(_) => {}
             Err(rusqlite::Error::SqliteFailure(e, _))
                 if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
             {
-                Err(StoreError::Duplicate { path, key })
+                return Err(StoreError::Duplicate {
+                    path: path.clone(),
+                    key,
+                });
             }
-            Err(e) => Err(err(e)),
+            Err(e) => return Err(err(e)),
         }
+        if let Some(seats) = &game.seats {
+            let id = tx.last_insert_rowid();
+            for (seat, s) in seats.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO table_seats (game, seat, player, score_milli, used_ms)
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![id, seat as i64, s.player.0, s.score.milli(), s.used_ms],
+                )
+                .map_err(err)?;
+            }
+        }
+        tx.commit().map_err(err)
+    }
+
+    /// The seats of every stored game of more than two seats, by game id.
+    fn table_seats(&self) -> Result<BTreeMap<i64, Vec<StoredSeat>>, StoreError> {
+        let mut out: BTreeMap<i64, Vec<StoredSeat>> = BTreeMap::new();
+        if !self.has_table_seats()? {
+            return Ok(out);
+        }
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT game, player, score_milli, used_ms FROM table_seats ORDER BY game, seat",
+            )
+            .map_err(self.sqlite())?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    StoredSeat {
+                        player: PlayerId(r.get(1)?),
+                        score: Points::from_milli(r.get(2)?),
+                        used_ms: r.get(3)?,
+                    },
+                ))
+            })
+            .map_err(self.sqlite())?;
+        for row in rows {
+            let (game, seat) = row.map_err(self.sqlite())?;
+            out.entry(game).or_default().push(seat);
+        }
+        Ok(out)
     }
 
     /// Every stored game and bye, by stage, round, board and opening.
@@ -547,7 +701,7 @@ impl Store {
             .prepare(
                 "SELECT stage, round, board, opening, first, second, half_first, half_second,
                      termination, reason, detail, moves, start_position, end_position, ends,
-                     started, duration_ms
+                     started, duration_ms, id
                  FROM games ORDER BY stage = 'playoff', stage = 'final', round, board, opening",
             )
             .map_err(self.sqlite())?;
@@ -569,6 +723,7 @@ impl Store {
             String,
             String,
             f64,
+            i64,
         );
         let rows = stmt
             .query_map([], |r| {
@@ -590,9 +745,11 @@ impl Store {
                     r.get(14)?,
                     r.get(15)?,
                     r.get(16)?,
+                    r.get(17)?,
                 ))
             })
             .map_err(self.sqlite())?;
+        let mut seats = self.table_seats()?;
         let mut games = Vec::new();
         for row in rows {
             let raw: Raw = row.map_err(self.sqlite())?;
@@ -633,6 +790,7 @@ impl Store {
                 ends,
                 started: raw.15,
                 duration_ms: raw.16,
+                seats: seats.remove(&raw.17),
             });
         }
         Ok(games)
@@ -757,6 +915,7 @@ mod tests {
             ends: serde_json::json!([{"name": "p0"}, {"name": "p1"}]),
             started: "2025-01-02T03:04:05Z".into(),
             duration_ms: 12.5,
+            seats: None,
         }
     }
 
@@ -890,6 +1049,133 @@ mod tests {
         }
         assert!(missing(&schedule, Stage::Main, &store.keys().unwrap()).is_empty());
         assert_eq!(store.games().unwrap().len(), schedule.len());
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[test]
+    fn table_games_keep_every_seat() {
+        let path = temp_db("tables");
+        let mut store = Store::create(&path, &info(), &players()).unwrap();
+        let pairing = TablePairing {
+            round: 2,
+            board: 1,
+            seats: vec![PlayerId(2), PlayerId(0), PlayerId(3), PlayerId(1)],
+        };
+        let mut game = played(
+            Stage::Main,
+            &Pairing::game(2, 1, PlayerId(2), PlayerId(0)),
+            GameResult::irregular_loss(1, "time-out"),
+        );
+        game.result.termination = Termination::Irregular {
+            seat: 3,
+            reason: "time-out".into(),
+        };
+        game.seats = Some(
+            pairing
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(k, &player)| StoredSeat {
+                    player,
+                    score: Points::from_int(if k == 3 { 0 } else { 1 }),
+                    used_ms: 100.0 * k as f64 + 0.5,
+                })
+                .collect(),
+        );
+        store.insert_game(&game).unwrap();
+        // Its key is the table's: a second game there is refused, its seats untouched.
+        assert!(matches!(
+            store.insert_game(&game),
+            Err(StoreError::Duplicate { .. })
+        ));
+        let two = played(
+            Stage::Main,
+            &Pairing::game(1, 1, PlayerId(0), PlayerId(1)),
+            GameResult::draw(),
+        );
+        store.insert_game(&two).unwrap();
+        drop(store);
+        let games = Store::open_read_only(&path).unwrap().games().unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0], two);
+        assert_eq!(games[1], game);
+        assert_eq!(games[1].key(), GameKey::of_table(Stage::Main, &pairing));
+        let table = games[1].table_game().unwrap();
+        assert_eq!(table.pairing, pairing);
+        assert_eq!(table.result.irregular_loser(), Some(3));
+        assert!(games[0].table_game().is_none());
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[test]
+    fn a_version_1_store_opens_and_is_upgraded_for_writing() {
+        let path = temp_db("v1");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(SCHEMA).unwrap();
+            conn.execute(
+                "INSERT INTO tournament (id, schema, name, config, openings, seed, created)
+                 VALUES (1, 1, 'old', 'game = \"caissa\"', '[]', 3, '2025-01-01T00:00:00Z')",
+                [],
+            )
+            .unwrap();
+            for i in 0..2 {
+                conn.execute(
+                    "INSERT INTO players (id, name, spec) VALUES (?1, ?2, 'builtin:random')",
+                    params![i, format!("p{i}")],
+                )
+                .unwrap();
+            }
+        }
+        let p = Pairing::game(1, 1, PlayerId(0), PlayerId(1));
+        let old = played(Stage::Main, &p, GameResult::win(1));
+        {
+            // Written as version 1 wrote it: no table_seats.
+            let conn = Connection::open(&path).unwrap();
+            conn.execute(
+                "INSERT INTO games (stage, round, board, opening, first, second, half_first,
+                     half_second, termination, reason, detail, plies, moves, start_position,
+                     end_position, ends, started, duration_ms)
+                 VALUES ('main', 1, 1, -1, 0, 1, 0, 2, ?1, ?2, ?3, 2, ?4, 'start', 'end', ?5,
+                     ?6, 12.5)",
+                params![
+                    to_json(&old.result.termination),
+                    old.reason,
+                    old.detail,
+                    to_json(&old.moves),
+                    old.ends.to_string(),
+                    old.started
+                ],
+            )
+            .unwrap();
+        }
+        // Read-only: read as it is, still version 1.
+        let reader = Store::open_read_only(&path).unwrap();
+        assert_eq!(reader.games().unwrap(), vec![old.clone()]);
+        assert_eq!(reader.check_schema().unwrap(), SCHEMA_VERSION_1);
+        drop(reader);
+        // For writing: upgraded, and the games are still there.
+        let mut store = Store::open(&path).unwrap();
+        assert_eq!(store.check_schema().unwrap(), SCHEMA_VERSION);
+        assert!(store.has_table_seats().unwrap());
+        assert_eq!(store.tournament().unwrap().name, "old");
+        let next = played(
+            Stage::Main,
+            &Pairing::game(2, 1, PlayerId(1), PlayerId(0)),
+            GameResult::draw(),
+        );
+        store.insert_game(&next).unwrap();
+        assert_eq!(store.games().unwrap(), vec![old, next]);
+        drop(store);
+        // A version this program does not know is refused.
+        let conn = Connection::open(&path).unwrap();
+        conn.execute("UPDATE tournament SET schema = 99", [])
+            .unwrap();
+        drop(conn);
+        assert!(matches!(
+            Store::open(&path),
+            Err(StoreError::Corrupt { .. })
+        ));
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 

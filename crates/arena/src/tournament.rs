@@ -12,17 +12,26 @@
 //! - CodeCup: the Swiss, then its top group plays a double round robin (stage `final`);
 //! - then rule 9's medal play-offs, two games each, until no place waits for one.
 //!
-//! [`Results`] turns stored games into standings, crosstables and ratings for the reports.
+//! Games of more than two seats (Rolit) are played as a round robin of tables (see
+//! `olympiad_tournament::nseat`): every game of the schedule, fixed by the seed, keyed by
+//! round (cycle and rotation) and board (table), played by the same referee with one player
+//! per seat; no medal play-offs.
+//!
+//! [`Results`] turns stored games into standings, crosstables and ratings for the reports;
+//! [`TableResults`] does the same for tables.
 
 use crate::matches::{Contestant, MatchConfig};
 use crate::player::Player;
 use crate::referee::{GameRecord, RefereeConfig, Termination, TimeControl, play_game};
 use crate::spec::PlayerSpec;
-use crate::store::{GameKey, Stage, Store, StoreError, StoredGame, StoredMove, utc_timestamp};
+use crate::store::{
+    GameKey, Stage, Store, StoreError, StoredGame, StoredMove, StoredSeat, utc_timestamp,
+};
 use olympiad_catalog::GameEntry;
 use olympiad_tournament::{
-    Crosstable, Format, Game, GameResult, Pairing, PlayerId, RatingError, RatingOptions, Ratings,
-    Schedule, Standings, StandingsConfig, SwissError, TournamentConfig, codecup_final, fit_ratings,
+    Crosstable, Format, Game, GameResult, Pairing, PairwiseTable, PlayerId, Points, RatingError,
+    RatingOptions, Ratings, Schedule, Standings, StandingsConfig, SwissError, TableGame,
+    TablePairing, TableStandings, TournamentConfig, codecup_final, fit_ratings, pairwise_games,
     swiss_round, termination_counts,
 };
 use std::collections::{BTreeMap, BTreeSet};
@@ -156,15 +165,13 @@ impl Setup {
         };
         let game = olympiad_catalog::find_game(&config.game)
             .map_err(|e| invalid("game", e.to_string()))?;
-        if game.players != 2 {
-            return Err(invalid(
-                "game",
-                format!(
-                    "{} has {} seats; tournaments are for two-player games",
-                    game.name, game.players
-                ),
-            ));
-        }
+        let config =
+            config
+                .for_seats(text, game.players)
+                .map_err(|source| TournamentError::Config {
+                    origin: origin.into(),
+                    source,
+                })?;
         let mut contestants = Vec::with_capacity(config.players.len());
         for (i, p) in config.players.iter().enumerate() {
             let spec = PlayerSpec::parse(&p.spec, game)
@@ -194,6 +201,24 @@ impl Setup {
     /// The player ids.
     pub fn players(&self) -> Vec<PlayerId> {
         self.config.player_ids()
+    }
+
+    /// The seats of the game.
+    pub fn seats(&self) -> usize {
+        self.game.players
+    }
+
+    /// Whether the game has more than two seats: a round robin of tables.
+    pub fn is_tables(&self) -> bool {
+        self.seats() > 2
+    }
+
+    /// The schedule of a round robin of tables (`None` for two-seat games).
+    pub fn table_schedule(&self) -> Option<Vec<TablePairing>> {
+        if !self.is_tables() {
+            return None;
+        }
+        self.config.table_schedule(self.seats()).map(|s| s.games)
     }
 
     /// The referee's settings from the config's time control.
@@ -240,6 +265,9 @@ impl Setup {
 
     /// A first estimate of the games to play (play-offs come on top when needed).
     pub fn planned_games(&self) -> u32 {
+        if let Some(games) = self.table_schedule() {
+            return games.len() as u32;
+        }
         let n = self.config.players.len() as u32;
         let pairs = if self.openings.is_empty() { 1 } else { 2 };
         match &self.config.format {
@@ -348,6 +376,16 @@ pub fn run_tournament(
     runner.check_players()?;
     let config = &setup.config;
     let openings = setup.opening_count();
+    if let Some(tables) = setup.table_schedule() {
+        runner.play_tables(&tables)?;
+        runner.check_leftovers()?;
+        let played_now = runner.done - before;
+        return Ok(RunSummary {
+            games: runner.store.games()?,
+            played_now,
+            notes: runner.notes,
+        });
+    }
     match &config.format {
         Format::RoundRobin { .. } | Format::Gauntlet { .. } => {
             let schedule = config
@@ -418,7 +456,7 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
             Some(key) => Err(TournamentError::Mismatch(format!(
                 "{}: the stored {key} ({}) is not in the schedule of this config",
                 self.store.path().display(),
-                pair_text(self.setup, &self.stored[key].pairing)
+                stored_text(self.setup, &self.stored[key])
             ))),
             None => Ok(()),
         }
@@ -538,7 +576,38 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
             }
         }
         if !todo.is_empty() {
-            self.play_games(stage, &todo)?;
+            let (setup, logs) = (self.setup, self.logs.clone());
+            self.play_games(&todo, |p| play_one(setup, stage, p, logs.as_deref()))?;
+        }
+        (self.on_event)(Event::BatchDone { stage });
+        Ok(())
+    }
+
+    /// Plays the games of a round robin of tables that the store lacks, `concurrency` at a
+    /// time. Stored games of these keys must have the same players in the same seats.
+    fn play_tables(&mut self, games: &[TablePairing]) -> Result<(), TournamentError> {
+        let stage = Stage::Main;
+        let mut todo: Vec<TablePairing> = Vec::new();
+        for p in games {
+            let key = GameKey::of_table(stage, p);
+            self.scheduled.insert(key);
+            match self.stored.get(&key) {
+                Some(g) if g.seat_players().as_ref() == Some(&p.seats) => {}
+                Some(g) => {
+                    return Err(TournamentError::Mismatch(format!(
+                        "{}: the stored {key} is {}, but the schedule says {}; was the store \
+                         made by another config or version?",
+                        self.store.path().display(),
+                        stored_text(self.setup, g),
+                        seats_text(self.setup, &p.seats),
+                    )));
+                }
+                None => todo.push(p.clone()),
+            }
+        }
+        if !todo.is_empty() {
+            let (setup, logs) = (self.setup, self.logs.clone());
+            self.play_games(&todo, |p| play_table_one(setup, stage, p, logs.as_deref()))?;
         }
         (self.on_event)(Event::BatchDone { stage });
         Ok(())
@@ -562,26 +631,28 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
         Ok(())
     }
 
-    /// Plays `todo` (games, no byes) on `concurrency` worker threads; this thread stores
-    /// each as it ends. A store failure stops new games from starting.
-    fn play_games(&mut self, stage: Stage, todo: &[Pairing]) -> Result<(), TournamentError> {
-        let setup = self.setup;
+    /// Plays `todo` (games, no byes) by `play` on `concurrency` worker threads; this
+    /// thread stores each as it ends. A store failure stops new games from starting.
+    fn play_games<T: Sync>(
+        &mut self,
+        todo: &[T],
+        play: impl Fn(&T) -> StoredGame + Sync,
+    ) -> Result<(), TournamentError> {
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
-        let workers = (setup.config.concurrency as usize).clamp(1, todo.len());
-        let logs = self.logs.clone();
+        let workers = (self.setup.config.concurrency as usize).clamp(1, todo.len());
         let (tx, rx) = mpsc::channel::<StoredGame>();
         std::thread::scope(|scope| {
             for _ in 0..workers {
                 let tx = tx.clone();
-                let (next, stop, logs) = (&next, &stop, logs.as_deref());
+                let (next, stop, play) = (&next, &stop, &play);
                 scope.spawn(move || {
                     while !stop.load(Ordering::Relaxed) {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(pairing) = todo.get(i) else {
+                        let Some(item) = todo.get(i) else {
                             break;
                         };
-                        if tx.send(play_one(setup, stage, pairing, logs)).is_err() {
+                        if tx.send(play(item)).is_err() {
                             break;
                         }
                     }
@@ -599,6 +670,32 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
             }
             failure
         })
+    }
+}
+
+/// The players of `seats` by name, in seat order.
+fn seats_text(setup: &Setup, seats: &[PlayerId]) -> String {
+    seats
+        .iter()
+        .map(|&id| player_name(setup, id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A player's name (its id if it is not in the config).
+fn player_name(setup: &Setup, id: PlayerId) -> String {
+    setup
+        .config
+        .players
+        .get(id.index())
+        .map_or_else(|| id.to_string(), |p| p.name.clone())
+}
+
+/// Who played a stored game (every seat of a table).
+fn stored_text(setup: &Setup, g: &StoredGame) -> String {
+    match g.seat_players() {
+        Some(seats) => seats_text(setup, &seats),
+        None => pair_text(setup, &g.pairing),
     }
 }
 
@@ -646,6 +743,98 @@ pub fn play_one(setup: &Setup, stage: Stage, pairing: &Pairing, logs: Option<&Pa
         index,
     );
     stored_game(stage, pairing, &record, started)
+}
+
+/// Plays one game of a round robin of tables (every seat's player as scheduled, the
+/// referee's n-seat dialogue) and turns its record into a stored game.
+pub fn play_table_one(
+    setup: &Setup,
+    stage: Stage,
+    pairing: &TablePairing,
+    logs: Option<&Path>,
+) -> StoredGame {
+    let index = GameKey::of_table(stage, pairing).number();
+    let config = setup.match_config(logs);
+    let seated: Vec<&Contestant> = pairing
+        .seats
+        .iter()
+        .map(|p| &setup.contestants[p.index()])
+        .collect();
+    let mut players: Vec<Box<dyn Player>> = seated
+        .iter()
+        .enumerate()
+        .map(|(seat, c)| config.make_player(c, index, seat))
+        .collect();
+    let start = config
+        .start_position(index)
+        .expect("tables have no openings: the start position is the game's");
+    let started = utc_timestamp(SystemTime::now());
+    let record = play_game(
+        start,
+        &mut players,
+        seated.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
+        &config.referee,
+        index,
+    );
+    stored_table_game(stage, pairing, &record, started)
+}
+
+/// The standings' view of how a game ended (any number of seats).
+fn table_termination(record: &GameRecord) -> olympiad_tournament::Termination {
+    use olympiad_tournament::Termination as T;
+    match &record.termination {
+        Termination::Fault { seat, fault } => T::Irregular {
+            seat: *seat,
+            reason: fault.kind().into(),
+        },
+        Termination::MoveLimit { .. } => T::AdjudicatedDraw,
+        Termination::Rules { .. } => T::Normal,
+    }
+}
+
+/// A referee's points as exact points (they are whole or half points: balls, or 0 and 1
+/// after a fault).
+fn exact_points(points: f64) -> Points {
+    Points::from_f64(points).unwrap_or_else(|| Points::from_milli((points * 1000.0).round() as i64))
+}
+
+/// A referee's record of a game of more than two seats as the store keeps it: every seat's
+/// player, score and time in [`StoredGame::seats`].
+pub fn stored_table_game(
+    stage: Stage,
+    pairing: &TablePairing,
+    record: &GameRecord,
+    started: String,
+) -> StoredGame {
+    let seats: Vec<StoredSeat> = pairing
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, &player)| StoredSeat {
+            player,
+            score: exact_points(record.points.get(seat).copied().unwrap_or(0.0)),
+            used_ms: record.used_ms.get(seat).copied().unwrap_or(0.0),
+        })
+        .collect();
+    let two = Pairing::game(
+        pairing.round,
+        pairing.board,
+        pairing.seats[0],
+        pairing.seats[1],
+    );
+    let mut game = stored_game(stage, &two, record, started);
+    let half = match seats[0].score.cmp(&seats[1].score) {
+        std::cmp::Ordering::Greater => [2, 0],
+        std::cmp::Ordering::Less => [0, 2],
+        std::cmp::Ordering::Equal => [1, 1],
+    };
+    game.result = GameResult {
+        half_points: half,
+        game_score: None,
+        termination: table_termination(record),
+    };
+    game.seats = Some(seats);
+    game
 }
 
 /// The standings' view of a referee's record.
@@ -705,6 +894,7 @@ pub fn stored_game(
         ends: serde_json::to_value(&record.players).expect("records serialize"),
         started,
         duration_ms: record.wall_ms,
+        seats: None,
     }
 }
 
@@ -839,6 +1029,68 @@ impl Results {
             Some(f) => &f.standings,
             None => &self.main.standings,
         }
+    }
+}
+
+/// Everything the reports of a round robin of tables show, computed from the stored games.
+#[derive(Clone, Debug)]
+pub struct TableResults {
+    /// Seats per game.
+    pub seats: usize,
+    /// The players, in config order.
+    pub players: Vec<PlayerId>,
+    /// The games, by key; the crosstable's cells index this list.
+    pub games: Vec<StoredGame>,
+    /// The standings.
+    pub standings: TableStandings,
+    /// The pairwise crosstable, in standings order.
+    pub crosstable: PairwiseTable,
+    /// Ratings fitted from the pairwise results of every game (each game counts as
+    /// `n(n-1)/2` independent results, which they are not: the error bars are optimistic).
+    pub ratings: RatingsReport,
+    /// Games by termination (normal, adjudicated-draw, the irregular kinds).
+    pub terminations: BTreeMap<String, u32>,
+    /// Games by the arena's reason.
+    pub reasons: BTreeMap<String, u32>,
+}
+
+impl TableResults {
+    /// The results of `setup`'s round robin of tables from its stored games.
+    pub fn compute<'a>(
+        setup: &Setup,
+        stored: impl IntoIterator<Item = &'a StoredGame>,
+    ) -> Result<TableResults, TournamentError> {
+        let mut games: Vec<StoredGame> = stored.into_iter().cloned().collect();
+        games.sort_by_key(StoredGame::key);
+        let mut tables: Vec<TableGame> = Vec::with_capacity(games.len());
+        for g in &games {
+            tables.push(g.table_game().ok_or_else(|| {
+                TournamentError::Mismatch(format!(
+                    "the stored {} is a two-seat game in a tournament of {} seats",
+                    g.key(),
+                    setup.seats()
+                ))
+            })?);
+        }
+        let players = setup.players();
+        let config = setup.config.standings_config();
+        let standings = TableStandings::compute(&players, &tables, setup.seats(), &config)?;
+        let crosstable = PairwiseTable::new(&standings.order(), &tables);
+        let plain: Vec<Game> = games.iter().map(StoredGame::game).collect();
+        let mut reasons = BTreeMap::new();
+        for g in &games {
+            *reasons.entry(g.reason.clone()).or_insert(0) += 1;
+        }
+        Ok(TableResults {
+            seats: setup.seats(),
+            ratings: rate(&players, &pairwise_games(&tables)),
+            terminations: termination_counts(&plain),
+            reasons,
+            players,
+            games,
+            standings,
+            crosstable,
+        })
     }
 }
 
@@ -1026,6 +1278,89 @@ mod tests {
         )
         .unwrap_err()
         .to_string();
-        assert!(e.contains("`game`") && e.contains("two-player"), "{e}");
+        assert!(
+            e.starts_with("r.toml: ") && e.contains("`players`") && e.contains("at least 4"),
+            "{e}"
+        );
+        let e = Setup::from_toml(
+            &format!(
+                "game = \"rolit\"\n[format]\nkind = \"swiss\"\nrounds = 2\n{}",
+                randoms(4)
+            ),
+            "r.toml",
+            None,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.starts_with("r.toml: line 3, column 8: `format.kind`"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn tables_play_their_schedule_and_resume_plays_the_rest() {
+        let text = format!(
+            "game = \"rolit\"\nseed = 2\nconcurrency = 2\n[format]\nkind = \"round_robin\"\n\
+             [time]\ntime_ms = 5000\n{}",
+            randoms(5)
+        );
+        let (setup, summary, lines) = run(&text, "tables");
+        // 5 tables of 4 players, 4 rotations each; no play-offs.
+        assert_eq!(summary.games.len(), 20);
+        assert_eq!(summary.played_now, 20);
+        assert_eq!(lines.len(), 20);
+        let schedule = setup.table_schedule().unwrap();
+        for (g, p) in summary.games.iter().zip(&schedule) {
+            assert_eq!(g.key(), GameKey::of_table(Stage::Main, p));
+            assert_eq!(g.seat_players().as_ref(), Some(&p.seats));
+            let seats = g.seats.as_ref().unwrap();
+            // Rolit: 60 moves, 64 balls, every seat's time kept.
+            assert_eq!(g.moves.len(), 60);
+            let balls: Points = seats.iter().map(|s| s.score).sum();
+            assert_eq!(balls, Points::from_int(64));
+            assert!(seats.iter().all(|s| s.used_ms > 0.0));
+        }
+        let results = TableResults::compute(&setup, &summary.games).unwrap();
+        let rows = &results.standings.rows;
+        assert_eq!(rows.len(), 5);
+        // Everyone plays 4 tables of 4 games, once in each seat per table; 3 + 2 + 1 + 0
+        // points per game.
+        assert!(
+            rows.iter()
+                .all(|r| r.games == 16 && r.by_seat == vec![4, 4, 4, 4])
+        );
+        let total: Points = rows.iter().map(|r| r.points).sum();
+        assert_eq!(total, Points::from_int(20 * 6));
+        // Each player has 3 pairwise results in each of its 16 games.
+        let fit = results.ratings.fit.as_ref().unwrap();
+        assert!(fit.ratings.iter().all(|r| r.games == 16 * 3));
+        assert_eq!(results.terminations.get("normal"), Some(&20));
+
+        // A store holding 7 of the games: the runner plays exactly the 13 others.
+        let dir = temp_dir("tables-resume");
+        let mut store = new_store(&dir, &setup);
+        for g in summary.games.iter().step_by(3) {
+            store.insert_game(g).unwrap();
+        }
+        let mut played = Vec::new();
+        let resumed = run_tournament(&setup, &mut store, None, |e| {
+            if let Event::Game { game, .. } = e {
+                played.push(game.key());
+            }
+        })
+        .unwrap();
+        assert_eq!(resumed.played_now, 13);
+        let kept: BTreeSet<GameKey> = summary
+            .games
+            .iter()
+            .step_by(3)
+            .map(StoredGame::key)
+            .collect();
+        assert!(played.iter().all(|k| !kept.contains(k)));
+        let keys: Vec<GameKey> = resumed.games.iter().map(StoredGame::key).collect();
+        let all: Vec<GameKey> = summary.games.iter().map(StoredGame::key).collect();
+        assert_eq!(keys, all);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -3,14 +3,17 @@
 //! per game otherwise), and ends with standings, crosstable, ratings and the reports
 //! (HTML, JSON, TRF) in the output directory. `--resume` continues a stopped tournament
 //! with exactly its missing games. Without a config it plays the built-in default
-//! (`default-tournament.toml`).
+//! (`default-tournament.toml`). Games of more than two seats (Rolit) are played as a round
+//! robin of tables and get the table reports (pairwise crosstable, no TRF).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use olympiad_arena::report;
 use olympiad_arena::store::{
     Store, StoredGame, StoredPlayer, TournamentInfo, utc_compact, utc_timestamp,
 };
-use olympiad_arena::tournament::{Event, Results, Setup, TournamentError, run_tournament};
+use olympiad_arena::tournament::{
+    Event, Results, Setup, TableResults, TournamentError, run_tournament,
+};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
@@ -236,10 +239,64 @@ impl Progress {
     }
 }
 
+/// The results of the stored games, two-seat or tables.
+enum Computed {
+    Pairs(Results),
+    Tables(TableResults),
+}
+
+impl Computed {
+    fn new(setup: &Setup, games: &[StoredGame]) -> Result<Computed, TournamentError> {
+        Ok(if setup.is_tables() {
+            Computed::Tables(TableResults::compute(setup, games)?)
+        } else {
+            Computed::Pairs(Results::compute(setup, games)?)
+        })
+    }
+
+    fn write_html(&self, out: &Path, setup: &Setup, created: &str) -> Result<PathBuf, String> {
+        match self {
+            Computed::Pairs(r) => report::write_html(out, setup, r, created),
+            Computed::Tables(r) => report::write_table_html(out, setup, r, created),
+        }
+    }
+
+    fn write_reports(
+        &self,
+        out: &Path,
+        setup: &Setup,
+        created: &str,
+    ) -> Result<report::Written, String> {
+        match self {
+            Computed::Pairs(r) => report::write_reports(out, setup, r, created),
+            Computed::Tables(r) => report::write_table_reports(out, setup, r, created),
+        }
+    }
+
+    fn terminal(&self, setup: &Setup) -> String {
+        match self {
+            Computed::Pairs(r) => report::terminal(setup, r),
+            Computed::Tables(r) => report::table_terminal(setup, r),
+        }
+    }
+}
+
 /// One finished game: key, players, result, how it ended, and the count so far.
 fn game_line(setup: &Setup, g: &StoredGame, done: u32, total: u32) -> String {
     let name = |id: olympiad_tournament::PlayerId| setup.config.players[id.index()].name.as_str();
     let p = &g.pairing;
+    if let Some(seats) = &g.seats {
+        let players: Vec<&str> = seats.iter().map(|s| name(s.player)).collect();
+        let scores: Vec<String> = seats.iter().map(|s| s.score.to_string()).collect();
+        return format!(
+            "{}: {}  {}  {}, {} plies  [{done}/{total}]",
+            g.key(),
+            players.join(", "),
+            scores.join("-"),
+            g.detail,
+            g.moves.len()
+        );
+    }
     match p.second {
         None => format!("{}: {} has a bye", g.key(), name(p.first)),
         Some(second) => {
@@ -282,9 +339,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         }
         Event::BatchDone { .. } => {
             // The HTML is rewritten after each round, so it can be watched.
-            let written = Results::compute(&setup, &games)
+            let written = Computed::new(&setup, &games)
                 .map_err(|e| e.to_string())
-                .and_then(|r| report::write_html(&out, &setup, &r, &created));
+                .and_then(|r| r.write_html(&out, &setup, &created));
             if let Err(e) = written {
                 html_error.get_or_insert(e);
             }
@@ -297,10 +354,11 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         return Err(anyhow::anyhow!("writing the report: {e}"));
     }
     let seconds = started.elapsed().as_secs_f64();
-    let results = Results::compute(&setup, &summary.games).map_err(classify)?;
-    let written = report::write_reports(&out, &setup, &results, &created)
+    let results = Computed::new(&setup, &summary.games).map_err(classify)?;
+    let written = results
+        .write_reports(&out, &setup, &created)
         .map_err(|e| anyhow::anyhow!("writing the reports: {e}"))?;
-    say_or_drop!("{}", report::terminal(&setup, &results).trim_end());
+    say_or_drop!("{}", results.terminal(&setup).trim_end());
     say_or_drop!("");
     say_or_drop!(
         "played {} games in {seconds:.1} s ({} stored in all)",

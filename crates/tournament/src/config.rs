@@ -7,8 +7,13 @@
 //! the text around that span (the enclosing `[table]` or `[[array]]` header and the
 //! `key =` on the line). Checks that need the whole config (a gauntlet hero that is not a
 //! player, too many Swiss rounds...) find their key's line by the same scan.
+//!
+//! The number of seats of the game is the catalog's, which this crate does not know:
+//! [`TournamentConfig::for_seats`] checks and completes a config for it (games of more than
+//! two seats: round robins of tables only, points by rank, the table tie-breaks by default).
 
 use crate::model::{PlayerId, Schedule};
+use crate::nseat::{TableSchedule, table_round_robin};
 use crate::schedule::{gauntlet, round_robin};
 use crate::standings::{PointsScheme, StandingsConfig, TieBreak};
 use serde::{Deserialize, Serialize};
@@ -93,10 +98,13 @@ pub struct PlayerConfig {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RawFormat", into = "RawFormat")]
 pub enum Format {
-    /// Everyone against everyone, once or (double) twice with seats swapped.
+    /// Everyone against everyone, once or (double) twice with seats swapped; for games of
+    /// more than two seats every table of that many players, seats rotated.
     RoundRobin {
         /// Play every pairing twice, seats swapped.
         double: bool,
+        /// Play the whole round robin this many times (instead of `double`).
+        cycles: Option<u32>,
     },
     /// A Swiss of `rounds` rounds.
     Swiss {
@@ -156,7 +164,7 @@ impl TryFrom<RawFormat> for Format {
             missing("kind") + ", expected one of `round_robin`, `swiss`, `codecup`, `gauntlet`"
         })?;
         let allowed: &[&str] = match kind {
-            FormatKind::RoundRobin => &["double"],
+            FormatKind::RoundRobin => &["double", "cycles"],
             FormatKind::Swiss => &["rounds"],
             FormatKind::Codecup => &["swiss_rounds", "top"],
             FormatKind::Gauntlet => &["hero", "cycles"],
@@ -180,9 +188,15 @@ impl TryFrom<RawFormat> for Format {
             ));
         }
         Ok(match kind {
-            FormatKind::RoundRobin => Format::RoundRobin {
-                double: raw.double.unwrap_or(false),
-            },
+            FormatKind::RoundRobin => {
+                if raw.double.is_some() && raw.cycles.is_some() {
+                    return Err("expected `double` or `cycles`, not both".into());
+                }
+                Format::RoundRobin {
+                    double: raw.double.unwrap_or(false),
+                    cycles: raw.cycles,
+                }
+            }
             FormatKind::Swiss => Format::Swiss {
                 rounds: raw.rounds.ok_or_else(|| missing("rounds"))?,
             },
@@ -201,9 +215,10 @@ impl TryFrom<RawFormat> for Format {
 impl From<Format> for RawFormat {
     fn from(format: Format) -> RawFormat {
         match format {
-            Format::RoundRobin { double } => RawFormat {
+            Format::RoundRobin { double, cycles } => RawFormat {
                 kind: Some(FormatKind::RoundRobin),
-                double: Some(double),
+                double: cycles.is_none().then_some(double),
+                cycles,
                 ..RawFormat::default()
             },
             Format::Swiss { rounds } => RawFormat {
@@ -223,6 +238,19 @@ impl From<Format> for RawFormat {
                 cycles: Some(cycles),
                 ..RawFormat::default()
             },
+        }
+    }
+}
+
+impl Format {
+    /// The cycles of a round robin (`cycles`, or 2 when `double`, else 1); `None` for the
+    /// other formats.
+    pub fn round_robin_cycles(&self) -> Option<u32> {
+        match self {
+            Format::RoundRobin { double, cycles } => {
+                Some(cycles.unwrap_or(if *double { 2 } else { 1 }))
+            }
+            _ => None,
         }
     }
 }
@@ -395,6 +423,19 @@ fn line_of(text: &str, path: &str) -> Option<usize> {
     best.map(|(_, line)| line)
 }
 
+/// The line of the key `path` and the column where its value starts (1-based).
+fn position_of(text: &str, path: &str) -> (Option<usize>, Option<usize>) {
+    let Some(line) = line_of(text, path) else {
+        return (None, None);
+    };
+    let raw = text.split('\n').nth(line - 1).unwrap_or("");
+    let column = raw.find('=').map(|eq| {
+        let value = eq + 1 + (raw[eq + 1..].len() - raw[eq + 1..].trim_start().len());
+        raw[..value].chars().count() + 1
+    });
+    (Some(line), column)
+}
+
 /// The field named in a serde "missing field `x`" message.
 fn missing_field(message: &str) -> Option<&str> {
     let rest = message.split("missing field `").nth(1)?;
@@ -500,7 +541,11 @@ impl TournamentConfig {
         }
         let n32 = n as u32;
         match &self.format {
-            Format::RoundRobin { .. } => {}
+            Format::RoundRobin { cycles, .. } => {
+                if *cycles == Some(0) {
+                    return Err(fail("format.cycles", "expected at least 1, found 0".into()));
+                }
+            }
             Format::Swiss { rounds } => {
                 if *rounds == 0 || *rounds >= n32 {
                     return Err(fail(
@@ -562,6 +607,98 @@ impl TournamentConfig {
         Ok(())
     }
 
+    /// Checks the config against the number of seats of its game and completes it: for
+    /// more than two seats the format must be a round robin, there must be at least as many
+    /// players as seats, `points.rank_points` (if given) has one value per seat, best
+    /// first, and without `tie_breaks` in `text` the table tie-breaks
+    /// ([`TieBreak::TABLE`]) apply; openings are refused. For two seats `rank_points` and the
+    /// table tie-breaks are refused. `text` is the config's TOML, for lines and columns.
+    pub fn for_seats(mut self, text: &str, seats: usize) -> Result<TournamentConfig, ConfigError> {
+        let fail = |key: &str, message: String| {
+            let (line, column) = position_of(text, key);
+            ConfigError {
+                key: Some(key.to_string()),
+                line,
+                column,
+                message,
+            }
+        };
+        if seats <= 2 {
+            if self.points.rank_points.is_some() {
+                return Err(fail(
+                    "points.rank_points",
+                    format!(
+                        "points by rank are for games of more than two seats, this one has {seats}"
+                    ),
+                ));
+            }
+            if let Some(t) = self.tie_breaks.iter().find(|t| t.is_for_tables()) {
+                return Err(fail(
+                    "tie_breaks",
+                    format!(
+                        "'{t}' is a tie-break of games of more than two seats, this one has                          {seats}; expected buchholz, progressive, sonneborn-berger,                          head-to-head or irregular-losses"
+                    ),
+                ));
+            }
+            return Ok(self);
+        }
+        if !matches!(self.format, Format::RoundRobin { .. }) {
+            return Err(fail(
+                "format.kind",
+                format!(
+                    "a game of {seats} seats is played as a round robin of tables: expected                      `round_robin`"
+                ),
+            ));
+        }
+        let n = self.players.len();
+        if n < seats {
+            return Err(fail(
+                "players",
+                format!("expected at least {seats} players for a game of {seats} seats, found {n}"),
+            ));
+        }
+        if self.openings.is_some() {
+            return Err(fail(
+                "openings",
+                format!("openings are for two-seat games, this one has {seats}"),
+            ));
+        }
+        if let Some(list) = &self.points.rank_points {
+            if list.len() != seats {
+                return Err(fail(
+                    "points.rank_points",
+                    format!(
+                        "expected {seats} values (one per place), found {}",
+                        list.len()
+                    ),
+                ));
+            }
+            if list.windows(2).any(|w| w[0] < w[1]) {
+                return Err(fail(
+                    "points.rank_points",
+                    "expected the points of the first place first, never rising".into(),
+                ));
+            }
+        }
+        let written: toml::Table = toml::from_str(text).unwrap_or_default();
+        if !written.contains_key("tie_breaks") {
+            self.tie_breaks = TieBreak::TABLE.to_vec();
+        }
+        Ok(self)
+    }
+
+    /// The schedule of a round robin of tables of `seats` (every table of that many
+    /// players, seats rotated; see [`crate::nseat`]); `None` for the other formats.
+    pub fn table_schedule(&self, seats: usize) -> Option<TableSchedule> {
+        let cycles = self.format.round_robin_cycles()?;
+        Some(table_round_robin(
+            self.players.len() as u32,
+            seats,
+            cycles,
+            self.seed,
+        ))
+    }
+
     /// The player ids, in config order.
     pub fn player_ids(&self) -> Vec<PlayerId> {
         (0..self.players.len() as u32).map(PlayerId).collect()
@@ -590,9 +727,11 @@ impl TournamentConfig {
     pub fn fixed_schedule(&self) -> Option<Schedule> {
         let n = self.players.len() as u32;
         match &self.format {
-            Format::RoundRobin { double } => {
-                Some(round_robin(n, if *double { 2 } else { 1 }, self.seed))
-            }
+            Format::RoundRobin { .. } => Some(round_robin(
+                n,
+                self.format.round_robin_cycles().unwrap_or(1),
+                self.seed,
+            )),
             Format::Gauntlet { hero, cycles } => Some(gauntlet(n, self.player_id(hero)?, *cycles)),
             Format::Swiss { .. } | Format::Codecup { .. } => None,
         }

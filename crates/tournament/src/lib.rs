@@ -14,7 +14,10 @@
 //! - [`trf`]: FIDE TRF16 export of a Swiss, to cross-check our pairings;
 //! - [`config`]: the TOML tournament config, with errors that name key and line;
 //! - [`ratings`]: maximum-likelihood ratings of the field (Davidson's draw model) with
-//!   error bars.
+//!   error bars;
+//! - [`nseat`]: games of more than two seats (Rolit): tables that rotate seats, points by
+//!   rank or by the game's score, generalised tie-breaks, the pairwise crosstable and the
+//!   pairwise results the ratings are fitted from.
 //!
 //! ```
 //! use olympiad_tournament::{round_robin, Game, GameResult, PlayerId, Standings, StandingsConfig};
@@ -39,6 +42,7 @@
 
 pub mod config;
 pub mod model;
+pub mod nseat;
 pub mod playoff;
 pub mod ratings;
 pub mod schedule;
@@ -48,6 +52,10 @@ pub mod trf;
 
 pub use config::{ConfigError, Format, PlayerConfig, TimeControlConfig, TournamentConfig};
 pub use model::{Game, GameResult, Pairing, PlayerId, Points, Schedule, Termination};
+pub use nseat::{
+    PairCell, PairwiseTable, TableGame, TablePairing, TableResult, TableRow, TableSchedule,
+    TableStandings, pairwise_games, table_round_robin, table_round_robin_of,
+};
 pub use playoff::{MEDAL_PLACES, PLAYOFF_GAMES, Playoff};
 pub use ratings::{Anchor, Rating, RatingError, RatingOptions, Ratings, fit_ratings};
 pub use schedule::{codecup_final, draw_lots, gauntlet, round_robin, round_robin_of};

@@ -17,6 +17,10 @@
 //! - **Head-to-head**: the points scored in games among the players still tied when this
 //!   tie-break is applied.
 //! - **Irregular losses** (CodeCup's tie-break): fewer is better.
+//! - **First places** and **average rank** are the tie-breaks of games with more than two
+//!   seats (see [`crate::nseat`], where Buchholz, Sonneborn-Berger and head-to-head are
+//!   generalised too); for two seats they are the wins and the mean of 1 (win), 1.5 (draw)
+//!   and 2 (loss), and configs of two-seat games do not accept them.
 //!
 //! Points groups are split by the configured tie-breaks in order; a group a tie-break cannot
 //! split goes on to the next one; what is left is a shared place. Rule 9's medal play-offs
@@ -44,10 +48,14 @@ pub enum TieBreak {
     HeadToHead,
     /// Fewest irregular losses (time-outs, crashes, illegal moves...).
     IrregularLosses,
+    /// Most games finished first alone (games of more than two seats).
+    FirstPlaces,
+    /// The lowest mean rank (games of more than two seats).
+    AverageRank,
 }
 
 impl TieBreak {
-    /// Every tie-break, in the order reports show their columns.
+    /// Every tie-break of two-seat games, in the order reports show their columns.
     pub const ALL: [TieBreak; 5] = [
         TieBreak::Buchholz,
         TieBreak::Progressive,
@@ -59,6 +67,20 @@ impl TieBreak {
     /// The tie-breaks of the Computer Olympiad's rule 9 (b).
     pub const RULE_9: [TieBreak; 2] = [TieBreak::Buchholz, TieBreak::Progressive];
 
+    /// The default for games of more than two seats: generalised Buchholz, first places,
+    /// the pairwise results among the tied, average rank.
+    pub const TABLE: [TieBreak; 4] = [
+        TieBreak::Buchholz,
+        TieBreak::FirstPlaces,
+        TieBreak::HeadToHead,
+        TieBreak::AverageRank,
+    ];
+
+    /// Whether only games of more than two seats accept it in a config.
+    pub fn is_for_tables(self) -> bool {
+        matches!(self, TieBreak::FirstPlaces | TieBreak::AverageRank)
+    }
+
     /// The config name.
     pub fn name(self) -> &'static str {
         match self {
@@ -67,6 +89,8 @@ impl TieBreak {
             TieBreak::SonnebornBerger => "sonneborn-berger",
             TieBreak::HeadToHead => "head-to-head",
             TieBreak::IrregularLosses => "irregular-losses",
+            TieBreak::FirstPlaces => "first-places",
+            TieBreak::AverageRank => "average-rank",
         }
     }
 }
@@ -89,8 +113,15 @@ pub struct PointsScheme {
     pub loss: Points,
     /// Points for a bye (FIDE: a pairing-allocated bye scores a win).
     pub bye: Points,
-    /// Use the game's own score ([`GameResult::game_score`]) where the game gives one.
+    /// Use the game's own score ([`GameResult::game_score`]) where the game gives one;
+    /// for games of more than two seats, the score of every seat (Rolit: its balls)
+    /// instead of points by rank.
     pub game_score: bool,
+    /// Games of more than two seats: the points of the first, second, ... place (one per
+    /// seat, best first; tied seats share the mean of the places they take). `None`: one
+    /// point less per place, the last 0 (four seats: 3, 2, 1, 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rank_points: Option<Vec<Points>>,
 }
 
 impl Default for PointsScheme {
@@ -102,6 +133,7 @@ impl Default for PointsScheme {
             loss: Points::ZERO,
             bye: Points::ONE,
             game_score: false,
+            rank_points: None,
         }
     }
 }
@@ -116,6 +148,7 @@ impl PointsScheme {
             loss: Points::ZERO,
             bye: Points::from_int(12),
             game_score: true,
+            rank_points: None,
         }
     }
 
@@ -426,29 +459,68 @@ impl Table {
             .map(|&(_, _, pts)| pts)
             .sum()
     }
+}
 
-    /// The key of `tie_break` for `p` among `group`: higher is better.
+impl Keys for Table {
     fn key(&self, tie_break: TieBreak, p: PlayerId, group: &[PlayerId]) -> i64 {
+        let t = &self.tallies[p.index()];
         match tie_break {
             TieBreak::Buchholz => self.buchholz(p).milli(),
             TieBreak::Progressive => self.progressive(p).milli(),
             TieBreak::SonnebornBerger => self.sonneborn_berger_raw(p),
             TieBreak::HeadToHead => self.head_to_head(p, group).milli(),
-            TieBreak::IrregularLosses => -i64::from(self.tallies[p.index()].irregular),
+            TieBreak::IrregularLosses => -i64::from(t.irregular),
+            TieBreak::FirstPlaces => i64::from(t.seats[0].wins + t.seats[1].wins),
+            TieBreak::AverageRank => {
+                let half_ranks: u64 = t
+                    .opponents
+                    .iter()
+                    .map(|&(_, half, _)| u64::from(4 - half.min(2)))
+                    .sum();
+                average_rank_key(half_ranks, t.opponents.len() as u32)
+            }
         }
+    }
+
+    fn head_to_head(&self, p: PlayerId, group: &[PlayerId]) -> Points {
+        Table::head_to_head(self, p, group)
     }
 }
 
-/// The ordering of one points group into tiers (a tier of several players is a tie).
-struct Ordering<'a> {
-    table: &'a Table,
-    tie_breaks: &'a [TieBreak],
-    decided: BTreeMap<PlayerId, Decider>,
-    head_to_head: BTreeMap<PlayerId, Points>,
+/// The key of the average-rank tie-break (higher is better) from the sum of a player's
+/// ranks in half places (first alone = 2) over `games` games; `i64::MIN` without games.
+pub(crate) fn average_rank_key(half_ranks: u64, games: u32) -> i64 {
+    if games == 0 {
+        return i64::MIN;
+    }
+    -((half_ranks as i64) * 1_000_000 / i64::from(games))
 }
 
-impl Ordering<'_> {
-    fn split(&mut self, group: Vec<PlayerId>, level: usize, tiers: &mut Vec<Vec<PlayerId>>) {
+/// What a tie-break needs of a table of tallies: the key of each tie-break (higher is
+/// better) and the head-to-head points among a group.
+pub(crate) trait Keys {
+    /// The key of `tie_break` for `p` among `group`: higher is better.
+    fn key(&self, tie_break: TieBreak, p: PlayerId, group: &[PlayerId]) -> i64;
+    /// The points `p` scored against the others of `group`.
+    fn head_to_head(&self, p: PlayerId, group: &[PlayerId]) -> Points;
+}
+
+/// The ordering of one points group into tiers (a tier of several players is a tie).
+pub(crate) struct Ordering<'a, K> {
+    pub(crate) table: &'a K,
+    pub(crate) tie_breaks: &'a [TieBreak],
+    pub(crate) decided: BTreeMap<PlayerId, Decider>,
+    pub(crate) head_to_head: BTreeMap<PlayerId, Points>,
+}
+
+impl<K: Keys> Ordering<'_, K> {
+    /// Splits `group` (level on points) by the tie-breaks from `level` on into `tiers`.
+    pub(crate) fn split(
+        &mut self,
+        group: Vec<PlayerId>,
+        level: usize,
+        tiers: &mut Vec<Vec<PlayerId>>,
+    ) {
         if group.len() == 1 {
             tiers.push(group);
             return;

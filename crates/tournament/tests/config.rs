@@ -34,7 +34,13 @@ fn the_example_parses() {
     let c = TournamentConfig::from_toml(EXAMPLE).unwrap();
     assert_eq!(c.game, "caissa");
     assert_eq!(c.players.len(), 4);
-    assert_eq!(c.format, Format::RoundRobin { double: true });
+    assert_eq!(
+        c.format,
+        Format::RoundRobin {
+            double: true,
+            cycles: None
+        }
+    );
     assert_eq!(c.time.increment_ms, 100);
     assert_eq!(c.tie_breaks[2], TieBreak::SonnebornBerger);
     assert_eq!(c.fixed_schedule().unwrap().games().count(), 12);
@@ -174,4 +180,118 @@ fn checks_of_the_whole_config_name_the_key_and_line() {
     );
     assert_eq!(key.as_deref(), Some("points.draw"), "{shown}");
     assert_eq!(line, Some(4));
+}
+
+/// A config error's key, line, column and text.
+type Located = (Option<String>, Option<usize>, Option<usize>, String);
+
+/// The minimal config with `from` replaced by `to`, checked for a game of `seats` seats.
+fn for_seats(from: &str, to: &str, seats: usize) -> Result<TournamentConfig, Located> {
+    let text = MINIMAL.replacen(from, to, 1);
+    TournamentConfig::from_toml(&text)
+        .and_then(|c| c.for_seats(&text, seats))
+        .map_err(|e| (e.key.clone(), e.line, e.column, e.to_string()))
+}
+
+#[test]
+fn tables_are_round_robins_with_points_by_rank() {
+    let rr = "kind = \"round_robin\"";
+    // A four-seat round robin of the four players: one table, four games, the table
+    // tie-breaks by default.
+    let c = for_seats("kind = \"swiss\"\nrounds = 3", rr, 4).unwrap();
+    assert_eq!(c.tie_breaks, TieBreak::TABLE.to_vec());
+    let s = c.table_schedule(4).unwrap();
+    assert_eq!(s.games.len(), 4);
+    // Tie-breaks written in the config are kept; cycles repeat the schedule.
+    let c = for_seats(
+        "kind = \"swiss\"\nrounds = 3",
+        &format!("{rr}\ncycles = 3"),
+        4,
+    )
+    .unwrap();
+    assert_eq!(c.table_schedule(4).unwrap().games.len(), 12);
+    let text = MINIMAL
+        .replacen("kind = \"swiss\"\nrounds = 3", rr, 1)
+        .replacen(
+            "game = \"caissa\"",
+            "game = \"rolit\"\ntie_breaks = [\"average-rank\"]",
+            1,
+        );
+    let c = TournamentConfig::from_toml(&text)
+        .unwrap()
+        .for_seats(&text, 4)
+        .unwrap();
+    assert_eq!(c.tie_breaks, vec![TieBreak::AverageRank]);
+    let c = for_seats(
+        "kind = \"swiss\"\nrounds = 3",
+        &format!("{rr}\ndouble = true\n[points]\nrank_points = [5, 3, 1, 0]"),
+        4,
+    )
+    .unwrap();
+    assert_eq!(c.table_schedule(4).unwrap().games.len(), 8);
+    assert_eq!(c.points.rank_points.unwrap()[0], Points::from_int(5));
+}
+
+#[test]
+fn table_mistakes_name_key_line_and_column() {
+    // A Swiss of a four-seat game: the format's kind, on line 5, its value at column 8.
+    let (key, line, column, shown) = for_seats("x", "x", 4).unwrap_err();
+    assert_eq!(key.as_deref(), Some("format.kind"), "{shown}");
+    assert_eq!((line, column), (Some(5), Some(8)), "{shown}");
+    assert!(shown.contains("round_robin"), "{shown}");
+    // Five seats, four players.
+    let rr = "kind = \"round_robin\"";
+    let (key, _, _, shown) = for_seats("kind = \"swiss\"\nrounds = 3", rr, 5).unwrap_err();
+    assert_eq!(key.as_deref(), Some("players"), "{shown}");
+    assert!(shown.contains("at least 5 players"), "{shown}");
+    // Rank points: one per seat, never rising; not for two seats.
+    let (key, line, _, shown) = for_seats(
+        "kind = \"swiss\"\nrounds = 3",
+        &format!("{rr}\n[points]\nrank_points = [3, 2, 1]"),
+        4,
+    )
+    .unwrap_err();
+    assert_eq!(key.as_deref(), Some("points.rank_points"), "{shown}");
+    assert_eq!(line, Some(7), "{shown}");
+    let (_, _, _, shown) = for_seats(
+        "kind = \"swiss\"\nrounds = 3",
+        &format!("{rr}\n[points]\nrank_points = [0, 1, 2, 3]"),
+        4,
+    )
+    .unwrap_err();
+    assert!(shown.contains("never rising"), "{shown}");
+    let (key, _, _, shown) = for_seats(
+        "kind = \"swiss\"\nrounds = 3",
+        &format!("{rr}\n[points]\nrank_points = [1, 0]"),
+        2,
+    )
+    .unwrap_err();
+    assert_eq!(key.as_deref(), Some("points.rank_points"), "{shown}");
+    // The table tie-breaks are not for two seats.
+    let (key, _, _, shown) = for_seats(
+        "game = \"caissa\"",
+        "game = \"caissa\"\ntie_breaks = [\"first-places\"]",
+        2,
+    )
+    .unwrap_err();
+    assert_eq!(key.as_deref(), Some("tie_breaks"), "{shown}");
+    // `double` and `cycles` together, and zero cycles.
+    let (key, _, _, shown) = for_seats(
+        "kind = \"swiss\"\nrounds = 3",
+        &format!("{rr}\ndouble = true\ncycles = 2"),
+        4,
+    )
+    .unwrap_err();
+    assert!(key.is_some_and(|k| k.starts_with("format")), "{shown}");
+    assert!(shown.contains("not both"), "{shown}");
+    let (key, _, _, shown) = for_seats(
+        "kind = \"swiss\"\nrounds = 3",
+        &format!("{rr}\ncycles = 0"),
+        4,
+    )
+    .unwrap_err();
+    assert_eq!(key.as_deref(), Some("format.cycles"), "{shown}");
+    // A two-seat config is unchanged by the check.
+    let two = TournamentConfig::from_toml(MINIMAL).unwrap();
+    assert_eq!(two.clone().for_seats(MINIMAL, 2).unwrap(), two);
 }
