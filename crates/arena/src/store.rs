@@ -17,6 +17,8 @@
 //!       started, duration_ms)
 //! table_seats(game REFERENCES games(id), seat,    -- games of more than two seats: one row
 //!       player, score_milli, used_ms)             -- per seat, PRIMARY KEY (game, seat)
+//! games.score_first_milli, score_second_milli      -- version 2: a two-seat game's own score
+//!                                                  -- (rolit2's balls), NULL when it has none
 //! ```
 //!
 //! A game of more than two seats (a table) keeps its seat 0 and seat 1 players in `first`
@@ -87,6 +89,8 @@ CREATE TABLE games (
 
 /// What version 2 adds to version 1.
 const TABLE_SEATS: &str = "
+ALTER TABLE games ADD COLUMN score_first_milli INTEGER;
+ALTER TABLE games ADD COLUMN score_second_milli INTEGER;
 CREATE TABLE table_seats (
     game INTEGER NOT NULL REFERENCES games(id),
     seat INTEGER NOT NULL,
@@ -370,6 +374,12 @@ pub enum StoreError {
         /// The game.
         key: GameKey,
     },
+    /// An interrupt (Ctrl-C) is ending the program: nothing more is stored.
+    #[error("{path}: not stored, the program is being interrupted")]
+    Interrupted {
+        /// The database file.
+        path: String,
+    },
     /// The file is not a store of this version, or a row cannot be read back.
     #[error("{path}: {what}")]
     Corrupt {
@@ -613,9 +623,10 @@ impl Store {
         let inserted = tx.execute(
             "INSERT INTO games (stage, round, board, opening, first, second, half_first,
                  half_second, termination, reason, detail, plies, moves, start_position,
-                 end_position, ends, started, duration_ms)
+                 end_position, ends, started, duration_ms, score_first_milli,
+                 score_second_milli)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                 ?17, ?18)",
+                 ?17, ?18, ?19, ?20)",
             params![
                 key.stage.name(),
                 key.round,
@@ -635,6 +646,8 @@ impl Store {
                 ends,
                 game.started,
                 game.duration_ms,
+                game.result.game_score.map(|g| g[0].milli()),
+                game.result.game_score.map(|g| g[1].milli()),
             ],
         );
         match inserted {
@@ -660,7 +673,35 @@ impl Store {
                 .map_err(err)?;
             }
         }
+        if crate::interrupt::interrupted() {
+            // Ctrl-C killed the players: whatever this game says, it did not really end.
+            // Dropping the transaction rolls it back; `--resume` replays the game.
+            return Err(StoreError::Interrupted { path });
+        }
         tx.commit().map_err(err)
+    }
+
+    /// The own scores of the two-seat games that have one, by game id.
+    fn game_scores(&self) -> Result<BTreeMap<i64, [Points; 2]>, StoreError> {
+        if !self.has_table_seats()? {
+            return Ok(BTreeMap::new());
+        }
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT id, score_first_milli, score_second_milli FROM games
+                 WHERE score_first_milli IS NOT NULL AND score_second_milli IS NOT NULL",
+            )
+            .map_err(self.sqlite())?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    [Points::from_milli(r.get(1)?), Points::from_milli(r.get(2)?)],
+                ))
+            })
+            .map_err(self.sqlite())?;
+        rows.collect::<Result<_, _>>().map_err(self.sqlite())
     }
 
     /// The seats of every stored game of more than two seats, by game id.
@@ -750,6 +791,7 @@ impl Store {
             })
             .map_err(self.sqlite())?;
         let mut seats = self.table_seats()?;
+        let scores = self.game_scores()?;
         let mut games = Vec::new();
         for row in rows {
             let raw: Raw = row.map_err(self.sqlite())?;
@@ -779,7 +821,7 @@ impl Store {
                 },
                 result: GameResult {
                     half_points: [h0, h1],
-                    game_score: None,
+                    game_score: scores.get(&raw.17).copied(),
                     termination,
                 },
                 reason: raw.9,

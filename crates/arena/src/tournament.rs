@@ -837,7 +837,10 @@ pub fn stored_table_game(
     game
 }
 
-/// The standings' view of a referee's record.
+/// The standings' view of a referee's record. A game that ends by its rules is won by the
+/// seat with more points. When its points do not sum to 1 (a win 1-0, a draw 1/2-1/2) the
+/// game scores itself (`rolit2`: the balls of each colour) and that score is kept as
+/// [`GameResult::game_score`], for the `game_score` points scheme.
 pub fn game_result(record: &GameRecord) -> GameResult {
     match &record.termination {
         Termination::Fault { seat, fault } => {
@@ -845,13 +848,18 @@ pub fn game_result(record: &GameRecord) -> GameResult {
         }
         Termination::MoveLimit { .. } => GameResult::adjudicated_draw(),
         Termination::Rules { .. } => {
-            let half = |p: f64| (p * 2.0).round().clamp(0.0, 2.0) as u8;
-            let (a, b) = (half(record.points[0]), half(record.points[1]));
-            match a.cmp(&b) {
-                std::cmp::Ordering::Greater => GameResult::win(0),
-                std::cmp::Ordering::Less => GameResult::win(1),
-                std::cmp::Ordering::Equal => GameResult::draw(),
+            let (a, b) = (record.points[0], record.points[1]);
+            let mut result = if a > b {
+                GameResult::win(0)
+            } else if a < b {
+                GameResult::win(1)
+            } else {
+                GameResult::draw()
+            };
+            if (a + b - 1.0).abs() > 1e-9 {
+                result.game_score = Some([exact_points(a), exact_points(b)]);
             }
+            result
         }
     }
 }

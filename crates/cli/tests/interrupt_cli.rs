@@ -159,3 +159,40 @@ fn ctrl_c_of_the_caia_hub_kills_the_manager_and_the_players() {
     interrupt_and_check(child, &pids);
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn ctrl_c_during_a_tournament_kills_the_programs_and_records_nothing_false() {
+    let dir = test_dir("tournament");
+    let program = hanging_program(&dir, "hang");
+    let config = dir.join("t.toml");
+    fs::write(
+        &config,
+        format!(
+            "game = \"caissa\"\n[format]\nkind = \"round_robin\"\n[time]\ntime_ms = 60000\n\
+             [[players]]\nname = \"hang\"\nspec = \"cmd:{}\"\n\
+             [[players]]\nname = \"random\"\nspec = \"builtin:random\"\n",
+            program.display()
+        ),
+    )
+    .unwrap();
+    let mut child = Command::new(OLYMPIAD)
+        .arg("tournament")
+        .arg(&config)
+        .args(["--out", "out"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pids = wait_for_pids(&dir.join("hang.pids"), &mut child);
+    interrupt_and_check(child, &pids);
+    // The game under way is not stored (its player was killed by the interrupt, not by its
+    // own fault): `--resume` will play it.
+    let conn = rusqlite::Connection::open(dir.join("out/tournament.db")).unwrap();
+    let games: i64 = conn
+        .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(games, 0);
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -372,3 +372,95 @@ fn a_swiss_of_a_four_seat_game_is_refused_with_key_line_and_column() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Rolit for two (`rolit2`) goes through the two-seat path; its games score themselves.
+const TWO: &str = r#"
+name = "Rolit for two"
+game = "rolit2"
+seed = 5
+concurrency = 2
+
+[format]
+kind = "round_robin"
+double = true
+
+[points]
+game_score = true
+
+[time]
+time_ms = 60000
+
+[[players]]
+name = "random"
+spec = "builtin:random:seed=7"
+[[players]]
+name = "maxn"
+spec = "builtin:maxn:depth=2"
+"#;
+
+#[test]
+fn two_seat_rolit_is_won_by_the_most_balls_and_scores_them() {
+    let dir = temp_dir("two");
+    let config = dir.join("two.toml");
+    std::fs::write(&config, TWO).unwrap();
+    let out = dir.join("out");
+    let o = olympiad(
+        &[
+            "tournament",
+            config.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    let conn =
+        Connection::open_with_flags(out.join("tournament.db"), OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT first, second, half_first, half_second, score_first_milli,
+                 score_second_milli FROM games",
+        )
+        .unwrap();
+    let games: Vec<(u32, u32, u8, u8, i64, i64)> = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+            ))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(games.len(), 2, "{stdout}");
+    let mut balls = [0i64; 2];
+    for &(first, second, h0, h1, s0, s1) in &games {
+        // Every colour's balls are counted; the two unused colours' balls are neutral.
+        assert!(s0 + s1 <= 64_000 && s0 + s1 > 32_000, "{s0} {s1}");
+        let expected = match s0.cmp(&s1) {
+            std::cmp::Ordering::Greater => (2, 0),
+            std::cmp::Ordering::Less => (0, 2),
+            std::cmp::Ordering::Equal => (1, 1),
+        };
+        assert_eq!((h0, h1), expected, "the most balls wins");
+        balls[first as usize] += s0;
+        balls[second as usize] += s1;
+    }
+    let rows = standings(&stdout);
+    assert_eq!(rows.len(), 2, "{stdout}");
+    for (name, points, _) in rows {
+        let id = ["random", "maxn"].iter().position(|n| *n == name).unwrap();
+        assert_eq!(
+            points.parse::<f64>().unwrap() * 1000.0,
+            balls[id] as f64,
+            "{name}: {stdout}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
