@@ -80,8 +80,11 @@ fn forever() -> ! {
 }
 
 fn say(line: &str) {
+    // One `write_all` of the whole text: `writeln!` would write the text and its newline
+    // separately, and stdout's line buffering would then send `double`'s two moves in two
+    // system calls, which the arena may read apart.
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
+    let _ = out.write_all(format!("{line}\n").as_bytes());
     let _ = out.flush();
 }
 
