@@ -4,7 +4,7 @@
 use crate::{CatalogError, DynGame, Engine, EngineContext, Options, ThinkTime};
 use olympiad_caissa::Position;
 use olympiad_caissa::engine::{Engine as Searcher, EngineKind, EngineOptions};
-use olympiad_search::{Limits, TimeBudget};
+use olympiad_search::Limits;
 use std::time::Duration;
 
 /// The depth searched when neither a limit nor a clock is given.
@@ -111,7 +111,7 @@ impl CaissaEngine {
         };
         if time.left > Duration::ZERO {
             let moves_played = u32::from(pos.ply()) / 2;
-            let mut share = TimeBudget::new(time.left, time.increment).allocate(moves_played);
+            let mut share = time.budget().allocate(moves_played);
             if let Some(cap) = time.move_cap {
                 share = share.min(cap.saturating_sub(MOVE_CAP_MARGIN));
             }

@@ -6,6 +6,7 @@
 
 use crate::{CatalogError, DynGame, GameEntry};
 use olympiad_core::SplitMix64;
+use olympiad_search::TimeBudget;
 use std::time::Duration;
 
 /// The clock as an engine sees it when asked for a move.
@@ -17,6 +18,25 @@ pub struct ThinkTime {
     pub increment: Duration,
     /// The most one move may take, if there is a cap.
     pub move_cap: Option<Duration>,
+}
+
+/// Share of the time left that a built-in engine keeps back, in percent, when that is less
+/// than the search library's default reserve.
+pub const BUILTIN_RESERVE_PERCENT: u32 = 10;
+
+impl ThinkTime {
+    /// The clock as a [`TimeBudget`] for a built-in engine. A built-in engine runs in the
+    /// arena's process, with no start-up and no pipes, so it keeps back only
+    /// [`BUILTIN_RESERVE_PERCENT`] of its time left when that is less than the default
+    /// reserve (500 ms): at short time controls (a 500 ms game) it still thinks, where the
+    /// default reserve would leave it nothing.
+    pub fn budget(&self) -> TimeBudget {
+        let mut budget = TimeBudget::new(self.left, self.increment);
+        budget.reserve = budget
+            .reserve
+            .min(self.left * BUILTIN_RESERVE_PERCENT / 100);
+        budget
+    }
 }
 
 /// A built-in engine: chooses moves, never prints.
@@ -191,6 +211,23 @@ impl Engine for RandomEngine {
 mod tests {
     use super::*;
     use crate::find_game;
+
+    #[test]
+    fn a_builtin_engine_keeps_a_smaller_reserve_at_short_time_controls() {
+        let clock = |ms| ThinkTime {
+            left: Duration::from_millis(ms),
+            ..ThinkTime::default()
+        };
+        // Long games keep the library's reserve; short ones keep a tenth of the time left.
+        assert_eq!(clock(30_000).budget().reserve, Duration::from_millis(500));
+        assert_eq!(clock(500).budget().reserve, Duration::from_millis(50));
+        assert!(clock(500).budget().allocate(0) > Duration::ZERO);
+        assert_eq!(
+            clock(500).budget().allocate(0),
+            Duration::from_millis(450) / olympiad_search::DEFAULT_EXPECTED_MOVES
+        );
+        assert_eq!(clock(0).budget().allocate(0), Duration::ZERO);
+    }
 
     #[test]
     fn options() {

@@ -6,7 +6,7 @@ use crate::caissa_engines::{MOVE_CAP_MARGIN, number};
 use crate::{CatalogError, DynGame, Engine, EngineContext, Options, ThinkTime};
 use olympiad_rolit::Position;
 use olympiad_rolit::engine::{Engine as Searcher, EngineKind};
-use olympiad_search::{Limits, TimeBudget};
+use olympiad_search::Limits;
 use std::time::Duration;
 
 /// The depth (max^n, paranoid) or playouts (MCTS) when neither a limit nor a clock is given.
@@ -93,7 +93,7 @@ impl RolitEngine {
             // This player's moves so far: the balls placed, shared among the players.
             let placed = pos.occupied().count_ones().saturating_sub(4);
             let moves_played = placed / pos.players() as u32;
-            let mut budget = TimeBudget::new(time.left, time.increment);
+            let mut budget = time.budget();
             // A game has 60 placements: 60 / players moves each.
             budget.expected_moves = 60 / pos.players() as u32;
             budget.min_moves_left = 2;
