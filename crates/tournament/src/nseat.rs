@@ -376,14 +376,7 @@ impl Tallies {
     }
 
     fn progressive(&self, p: PlayerId) -> Points {
-        let t = &self.tallies[p.index()];
-        let mut running = Points::ZERO;
-        let mut sum = Points::ZERO;
-        for round in 1..=self.rounds {
-            running += t.by_round.get(&round).copied().unwrap_or_default();
-            sum += running;
-        }
-        sum
+        crate::standings::progressive_score(&self.tallies[p.index()].by_round, self.rounds)
     }
 
     /// Sonneborn-Berger in thousandths of a half point.

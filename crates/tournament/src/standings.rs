@@ -430,14 +430,7 @@ impl Table {
     }
 
     fn progressive(&self, p: PlayerId) -> Points {
-        let t = &self.tallies[p.index()];
-        let mut running = Points::ZERO;
-        let mut sum = Points::ZERO;
-        for round in 1..=self.rounds {
-            running += t.by_round.get(&round).copied().unwrap_or_default();
-            sum += running;
-        }
-        sum
+        progressive_score(&self.tallies[p.index()].by_round, self.rounds)
     }
 
     /// Sonneborn-Berger in thousandths of a half point (exact).
@@ -734,4 +727,16 @@ pub fn termination_counts(games: &[Game]) -> BTreeMap<String, u32> {
             .or_insert(0) += 1;
     }
     counts
+}
+
+/// The progressive score: the sum of the running totals after each of rounds 1..=`rounds`
+/// (points by round in `by_round`; a round without a game adds nothing new).
+pub(crate) fn progressive_score(by_round: &BTreeMap<u32, Points>, rounds: u32) -> Points {
+    let mut running = Points::ZERO;
+    let mut sum = Points::ZERO;
+    for round in 1..=rounds {
+        running += by_round.get(&round).copied().unwrap_or_default();
+        sum += running;
+    }
+    sum
 }
