@@ -9,8 +9,6 @@ use std::time::Duration;
 
 /// The depth searched when neither a limit nor a clock is given.
 pub const DEFAULT_DEPTH: u32 = 5;
-/// Kept back from a per-move cap, for the time it takes to answer.
-pub const MOVE_CAP_MARGIN: Duration = Duration::from_millis(20);
 
 /// A Caïssa engine with its fixed limits (if any).
 #[derive(Debug)]
@@ -103,20 +101,13 @@ impl CaissaEngine {
 
     /// The limits for one move of the game at `pos` under `time`.
     fn limits(&self, pos: &Position, time: &ThinkTime) -> Limits {
+        let moves_played = u32::from(pos.ply()) / 2;
         let mut limits = Limits {
             depth: self.depth,
             nodes: self.nodes,
-            move_time: self.move_time,
+            move_time: time.move_time(&time.budget(), moves_played, self.move_time),
             stop: None,
         };
-        if time.left > Duration::ZERO {
-            let moves_played = u32::from(pos.ply()) / 2;
-            let mut share = time.budget().allocate(moves_played);
-            if let Some(cap) = time.move_cap {
-                share = share.min(cap.saturating_sub(MOVE_CAP_MARGIN));
-            }
-            limits.move_time = Some(limits.move_time.map_or(share, |t| t.min(share)));
-        }
         if limits.depth.is_none() && limits.nodes.is_none() && limits.move_time.is_none() {
             limits.depth = Some(DEFAULT_DEPTH);
         }

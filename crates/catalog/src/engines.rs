@@ -20,6 +20,9 @@ pub struct ThinkTime {
     pub move_cap: Option<Duration>,
 }
 
+/// Kept back from a per-move cap, for the time it takes to answer.
+pub const MOVE_CAP_MARGIN: Duration = Duration::from_millis(20);
+
 /// Share of the time left that a built-in engine keeps back, in percent, when that is less
 /// than the search library's default reserve.
 pub const BUILTIN_RESERVE_PERCENT: u32 = 10;
@@ -36,6 +39,25 @@ impl ThinkTime {
             .reserve
             .min(self.left * BUILTIN_RESERVE_PERCENT / 100);
         budget
+    }
+
+    /// The time for the next move: `fixed` (the engine's own per-move time, if it has one)
+    /// and, when there is a clock, `budget`'s allocation after `moves_played` of its moves,
+    /// kept [`MOVE_CAP_MARGIN`] under the per-move cap; the smaller of the two.
+    pub fn move_time(
+        &self,
+        budget: &TimeBudget,
+        moves_played: u32,
+        fixed: Option<Duration>,
+    ) -> Option<Duration> {
+        if self.left == Duration::ZERO {
+            return fixed;
+        }
+        let mut share = budget.allocate(moves_played);
+        if let Some(cap) = self.move_cap {
+            share = share.min(cap.saturating_sub(MOVE_CAP_MARGIN));
+        }
+        Some(fixed.map_or(share, |t| t.min(share)))
     }
 }
 
@@ -227,6 +249,35 @@ mod tests {
             Duration::from_millis(450) / olympiad_search::DEFAULT_EXPECTED_MOVES
         );
         assert_eq!(clock(0).budget().allocate(0), Duration::ZERO);
+    }
+
+    #[test]
+    fn move_time_takes_the_smaller_of_the_engines_own_and_the_clocks() {
+        let ms = Duration::from_millis;
+        let no_clock = ThinkTime::default();
+        let budget = no_clock.budget();
+        assert_eq!(no_clock.move_time(&budget, 0, None), None);
+        assert_eq!(no_clock.move_time(&budget, 0, Some(ms(70))), Some(ms(70)));
+        let clock = ThinkTime {
+            left: Duration::from_secs(30),
+            increment: Duration::ZERO,
+            move_cap: Some(ms(100)),
+        };
+        let budget = clock.budget();
+        // 29.5 s over 40 moves is 737.5 ms, but the cap is 100 ms less the margin.
+        assert_eq!(
+            clock.move_time(&budget, 0, None),
+            Some(ms(100) - MOVE_CAP_MARGIN)
+        );
+        assert_eq!(clock.move_time(&budget, 0, Some(ms(30))), Some(ms(30)));
+        let uncapped = ThinkTime {
+            move_cap: None,
+            ..clock
+        };
+        assert_eq!(
+            uncapped.move_time(&budget, 0, None),
+            Some(budget.allocate(0))
+        );
     }
 
     #[test]

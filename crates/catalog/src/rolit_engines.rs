@@ -2,7 +2,7 @@
 //! every Rolit game (2, 3 or 4 players): options from `key=value` text, and a per-move time
 //! allocation from the game clock (a game is 60 moves shared by the players).
 
-use crate::caissa_engines::{MOVE_CAP_MARGIN, number};
+use crate::caissa_engines::number;
 use crate::{CatalogError, DynGame, Engine, EngineContext, Options, ThinkTime};
 use olympiad_rolit::Position;
 use olympiad_rolit::engine::{Engine as Searcher, EngineKind};
@@ -83,26 +83,19 @@ impl RolitEngine {
 
     /// The limits for one move at `pos` under `time`.
     fn limits(&self, pos: &Position, time: &ThinkTime) -> Limits {
+        // This player's moves so far: the balls placed, shared among the players.
+        let placed = pos.occupied().count_ones().saturating_sub(4);
+        let moves_played = placed / pos.players() as u32;
+        let mut budget = time.budget();
+        // A game has 60 placements: 60 / players moves each.
+        budget.expected_moves = 60 / pos.players() as u32;
+        budget.min_moves_left = 2;
         let mut limits = Limits {
             depth: self.depth,
             nodes: self.nodes,
-            move_time: self.move_time,
+            move_time: time.move_time(&budget, moves_played, self.move_time),
             stop: None,
         };
-        if time.left > Duration::ZERO {
-            // This player's moves so far: the balls placed, shared among the players.
-            let placed = pos.occupied().count_ones().saturating_sub(4);
-            let moves_played = placed / pos.players() as u32;
-            let mut budget = time.budget();
-            // A game has 60 placements: 60 / players moves each.
-            budget.expected_moves = 60 / pos.players() as u32;
-            budget.min_moves_left = 2;
-            let mut share = budget.allocate(moves_played);
-            if let Some(cap) = time.move_cap {
-                share = share.min(cap.saturating_sub(MOVE_CAP_MARGIN));
-            }
-            limits.move_time = Some(limits.move_time.map_or(share, |t| t.min(share)));
-        }
         if limits.depth.is_none() && limits.nodes.is_none() && limits.move_time.is_none() {
             match self.kind {
                 EngineKind::Mcts => limits.nodes = Some(DEFAULT_PLAYOUTS),
