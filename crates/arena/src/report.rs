@@ -1179,10 +1179,8 @@ pub fn write_table_reports(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{Store, StoredPlayer, TournamentInfo, utc_timestamp};
     use crate::tournament::run_tournament;
     use std::collections::BTreeSet;
-    use std::time::SystemTime;
 
     /// Plays a small tournament with a player whose name needs escaping.
     fn played(format: &str, name: &str) -> (Setup, Results) {
@@ -1199,23 +1197,7 @@ mod tests {
              [[players]]\nname = \"third\"\nspec = \"builtin:random:seed=3\"\n"
         );
         let setup = Setup::from_toml(&text, "t.toml", None).unwrap();
-        let info = TournamentInfo {
-            name: setup.config.name.clone(),
-            config: text.clone(),
-            openings: Vec::new(),
-            seed: 4,
-            created: utc_timestamp(SystemTime::now()),
-        };
-        let players: Vec<StoredPlayer> = setup
-            .config
-            .players
-            .iter()
-            .map(|p| StoredPlayer {
-                name: p.name.clone(),
-                spec: p.spec.clone(),
-            })
-            .collect();
-        let mut store = Store::create(&dir.join("t.db"), &info, &players).unwrap();
+        let mut store = setup.create_store(&dir.join("t.db")).unwrap();
         let summary = run_tournament(&setup, &mut store, None, |_| {}).unwrap();
         let results = Results::compute(&setup, &summary.games).unwrap();
         let _ = std::fs::remove_dir_all(&dir);

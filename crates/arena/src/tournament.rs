@@ -25,7 +25,8 @@ use crate::player::Player;
 use crate::referee::{GameRecord, RefereeConfig, Termination, TimeControl, play_game};
 use crate::spec::PlayerSpec;
 use crate::store::{
-    GameKey, Stage, Store, StoreError, StoredGame, StoredMove, StoredSeat, utc_timestamp,
+    GameKey, Stage, Store, StoreError, StoredGame, StoredMove, StoredPlayer, StoredSeat,
+    TournamentInfo, utc_timestamp,
 };
 use olympiad_catalog::GameEntry;
 use olympiad_tournament::{
@@ -119,6 +120,28 @@ pub fn read_openings(path: &Path) -> Result<Vec<String>, String> {
 }
 
 impl Setup {
+    /// A new store at `path` for this tournament: its name, config text, openings, seed and
+    /// players, created now.
+    pub fn create_store(&self, path: &Path) -> Result<Store, StoreError> {
+        let info = TournamentInfo {
+            name: self.config.name.clone(),
+            config: self.config_text.clone(),
+            openings: self.openings.clone(),
+            seed: self.config.seed,
+            created: utc_timestamp(SystemTime::now()),
+        };
+        let players: Vec<StoredPlayer> = self
+            .config
+            .players
+            .iter()
+            .map(|p| StoredPlayer {
+                name: p.name.clone(),
+                spec: p.spec.clone(),
+            })
+            .collect();
+        Store::create(path, &info, &players)
+    }
+
     /// Reads and checks the config `text` from `origin` (a file name, for messages); an
     /// openings file is read relative to `base_dir`.
     pub fn from_toml(
@@ -1132,7 +1155,6 @@ fn rate(players: &[PlayerId], games: &[Game]) -> RatingsReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{StoredPlayer, TournamentInfo};
 
     fn temp_dir(name: &str) -> PathBuf {
         let dir =
@@ -1143,23 +1165,7 @@ mod tests {
     }
 
     fn new_store(dir: &Path, setup: &Setup) -> Store {
-        let info = TournamentInfo {
-            name: setup.config.name.clone(),
-            config: setup.config_text.clone(),
-            openings: setup.openings.clone(),
-            seed: setup.config.seed,
-            created: utc_timestamp(SystemTime::now()),
-        };
-        let players: Vec<StoredPlayer> = setup
-            .config
-            .players
-            .iter()
-            .map(|p| StoredPlayer {
-                name: p.name.clone(),
-                spec: p.spec.clone(),
-            })
-            .collect();
-        Store::create(&dir.join("t.db"), &info, &players).unwrap()
+        setup.create_store(&dir.join("t.db")).unwrap()
     }
 
     fn randoms(n: usize) -> String {

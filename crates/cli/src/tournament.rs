@@ -8,9 +8,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use olympiad_arena::report;
-use olympiad_arena::store::{
-    Store, StoredGame, StoredPlayer, TournamentInfo, utc_compact, utc_timestamp,
-};
+use olympiad_arena::store::{Store, StoredGame, utc_compact};
 use olympiad_arena::tournament::{
     Event, Results, Setup, TableResults, TournamentError, run_tournament,
 };
@@ -169,23 +167,7 @@ fn open(args: &Args) -> anyhow::Result<(Setup, Store, PathBuf)> {
             db.display()
         )));
     }
-    let info = TournamentInfo {
-        name: setup.config.name.clone(),
-        config: setup.config_text.clone(),
-        openings: setup.openings.clone(),
-        seed: setup.config.seed,
-        created: utc_timestamp(SystemTime::now()),
-    };
-    let players: Vec<StoredPlayer> = setup
-        .config
-        .players
-        .iter()
-        .map(|p| StoredPlayer {
-            name: p.name.clone(),
-            spec: p.spec.clone(),
-        })
-        .collect();
-    let store = Store::create(&db, &info, &players)?;
+    let store = setup.create_store(&db)?;
     Ok((setup, store, out))
 }
 
