@@ -134,17 +134,19 @@ impl MatchConfig {
     /// moves, or its opening's position (a line `position TEXT`).
     pub fn start_position(&self, index: u64) -> Result<Box<dyn DynGame>, MatchError> {
         if self.openings.is_empty() {
-            return Ok((self.game.start)());
+            return Ok(self.game.start());
         }
         let k = (index / 2) as usize % self.openings.len();
         let line = self.openings[k].trim();
         let game = match line.strip_prefix(POSITION_PREFIX) {
             // A start position in the game's own text.
-            Some(text) => (self.game.from_text)(text.trim())
+            Some(text) => self
+                .game
+                .from_text(text.trim())
                 .map_err(|e| MatchError::Config(format!("opening {}: {e}", k + 1)))?,
             // Moves from the usual start.
             None => {
-                let mut game = (self.game.start)();
+                let mut game = self.game.start();
                 for word in line.split_whitespace() {
                     game.play(word).map_err(|e| {
                         MatchError::Config(format!("opening {}: move {word}: {e}", k + 1))

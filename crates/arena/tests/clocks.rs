@@ -47,7 +47,7 @@ fn game(players: [Box<dyn Player>; 2], freeze: bool) -> GameRecord {
     };
     let mut players = players;
     play_game(
-        (game.start)(),
+        game.start(),
         &mut players,
         ["a".into(), "b".into()],
         &config,

@@ -50,7 +50,7 @@ fn play(name: &str, args: &[&str], bot_seat: usize) -> (GameRecord, i32) {
         game_index: 0,
     };
     let engine = (find_engine("random").unwrap().create)(&ctx, &Options::default()).unwrap();
-    let random: Box<dyn Player> = Box::new(EnginePlayer::new(engine, (game.start)()));
+    let random: Box<dyn Player> = Box::new(EnginePlayer::new(engine, game.start()));
     let bot: Box<dyn Player> = Box::new(bot);
     let mut players = if bot_seat == 0 {
         [bot, random]
@@ -72,7 +72,7 @@ fn play(name: &str, args: &[&str], bot_seat: usize) -> (GameRecord, i32) {
         max_plies: None,
     };
     let started = Instant::now();
-    let record = play_game((game.start)(), &mut players, names, &referee, 0);
+    let record = play_game(game.start(), &mut players, names, &referee, 0);
     let took = started.elapsed();
     assert!(
         took <= BUDGET + MARGIN,
@@ -94,7 +94,7 @@ fn play(name: &str, args: &[&str], bot_seat: usize) -> (GameRecord, i32) {
 
 /// Every move is recorded with its times; clocks add up; the record serializes.
 fn check_complete(r: &GameRecord) {
-    let mut replay = (find_game(&r.game).unwrap().start)();
+    let mut replay = find_game(&r.game).unwrap().start();
     assert_eq!(r.start, replay.position_text());
     let mut used = [0.0f64; 2];
     for (i, m) in r.moves.iter().enumerate() {

@@ -45,7 +45,7 @@ fn contestant(spec: &str, game: &'static olympiad_catalog::GameEntry) -> Contest
 /// The record replays; seats move in turn; clocks add up; every seat has a name, points and
 /// time used.
 fn check_complete(r: &GameRecord, seats: usize) {
-    let mut replay = (find_game(&r.game).unwrap().start)();
+    let mut replay = find_game(&r.game).unwrap().start();
     assert_eq!(r.start, replay.position_text());
     let mut used = vec![0.0f64; seats];
     for (i, m) in r.moves.iter().enumerate() {
@@ -192,7 +192,7 @@ fn random_engine(game: &'static olympiad_catalog::GameEntry, seed: u64) -> Box<d
     };
     let options = Options::parse(&format!("seed={seed}")).unwrap();
     let engine = (find_engine("random").unwrap().create)(&ctx, &options).unwrap();
-    Box::new(EnginePlayer::new(engine, (game.start)()))
+    Box::new(EnginePlayer::new(engine, game.start()))
 }
 
 /// Plays `players` at a Rolit table and checks that no program's group survives.
@@ -205,7 +205,7 @@ fn play_table(players: Vec<Box<dyn Player>>, freeze_idle: bool) -> GameRecord {
         freeze_idle,
         ..referee()
     };
-    let record = play_game((game.start)(), &mut players, names, &config, 0);
+    let record = play_game(game.start(), &mut players, names, &config, 0);
     let deadline = Instant::now() + REAP_GRACE;
     for g in groups {
         while group_members(g) > 0 && Instant::now() < deadline {

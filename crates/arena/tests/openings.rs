@@ -30,7 +30,7 @@ fn config(game: &str, openings: Vec<String>) -> MatchConfig {
 #[test]
 fn openings_are_move_lines_or_positions() {
     let game = olympiad_catalog::find_game("reversi").unwrap();
-    let mut after = (game.start)();
+    let mut after = game.start();
     after.play("f5").unwrap();
     after.play("d6").unwrap();
     after.play("c3").unwrap();
@@ -43,7 +43,7 @@ fn openings_are_move_lines_or_positions() {
     for index in [0, 1] {
         assert_eq!(c.start_position(index).unwrap().position_text(), text);
     }
-    let mut moved = (game.start)();
+    let mut moved = game.start();
     moved.play("f5").unwrap();
     moved.play("d6").unwrap();
     for index in [2, 3] {

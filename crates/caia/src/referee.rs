@@ -142,7 +142,7 @@ pub fn run<R: BufRead, W: Write>(
     client: &mut Client<R, W>,
     log: &mut dyn Write,
 ) -> Result<GameReport, ClientError> {
-    let mut game: Box<dyn DynGame> = (entry.start)();
+    let mut game: Box<dyn DynGame> = entry.start();
     let seats = game.num_players();
     let number = |seat: Seat| seat.index() + 1;
     let _ = writeln!(log, "game {} for {seats} players", entry.name);

@@ -114,7 +114,7 @@ pub fn run<R: BufRead, W: Write>(
     log: &mut dyn Write,
     mut board: Option<&mut dyn Write>,
 ) -> Result<TableReport, ClientError> {
-    let mut game: Box<dyn DynGame> = (entry.start)();
+    let mut game: Box<dyn DynGame> = entry.start();
     let seats = game.num_players();
     let _ = writeln!(log, "game {} for {seats} players", entry.name);
     for player in 1..=seats {

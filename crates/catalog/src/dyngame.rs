@@ -2,7 +2,7 @@
 //! outcome, position text), object safe, so that the referee and the viewer can hold any
 //! game of the workspace behind one `Box<dyn DynGame>`.
 
-use olympiad_core::{Notation, Outcome, Seat};
+use olympiad_core::{Describe, Notation, Outcome, OwnScore, Picture, Seat};
 use std::any::Any;
 use std::fmt;
 use thiserror::Error;
@@ -37,6 +37,14 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn outcome(&self) -> Option<Outcome>;
     /// The whole position as text (the game's position notation).
     fn position_text(&self) -> String;
+    /// The name of a seat as the game's players say it ("White", "player 3").
+    fn seat_name(&self, seat: Seat) -> String;
+    /// The board as a model for text, HTML and SVG, if the game draws one.
+    fn picture(&self) -> Option<Picture>;
+    /// The board drawn for a terminal.
+    fn board_text(&self) -> String;
+    /// The game's own score of the position (balls, discs), if it counts one.
+    fn own_score(&self) -> Option<OwnScore>;
     /// A copy.
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// The concrete position, for engines built for one game (downcast to the game's type).
@@ -68,7 +76,7 @@ impl<G> TextGame<G> {
     }
 }
 
-impl<G: Notation + 'static> DynGame for TextGame<G> {
+impl<G: Notation + Describe + 'static> DynGame for TextGame<G> {
     fn name(&self) -> &'static str {
         self.name
     }
@@ -107,6 +115,22 @@ impl<G: Notation + 'static> DynGame for TextGame<G> {
 
     fn position_text(&self) -> String {
         self.position.position_text()
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        self.position.seat_name(seat)
+    }
+
+    fn picture(&self) -> Option<Picture> {
+        self.position.picture()
+    }
+
+    fn board_text(&self) -> String {
+        self.position.board_text()
+    }
+
+    fn own_score(&self) -> Option<OwnScore> {
+        self.position.own_score()
     }
 
     fn clone_box(&self) -> Box<dyn DynGame> {

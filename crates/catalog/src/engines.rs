@@ -306,7 +306,7 @@ mod tests {
             let mut e =
                 (find_engine("random").unwrap().create)(&ctx, &Options::parse(seed).unwrap())
                     .unwrap();
-            let mut g = (game.start)();
+            let mut g = game.start();
             let mut moves = Vec::new();
             while g.outcome().is_none() && moves.len() < 20 {
                 let m = e.choose(&*g, &ThinkTime::default());
@@ -333,7 +333,7 @@ mod tests {
     #[test]
     fn random_is_uniform() {
         // The start has 26 moves; 26,000 draws give each about 1,000 (sd ~31).
-        let game = (find_game("caissa").unwrap().start)();
+        let game = find_game("caissa").unwrap().start();
         let moves = game.legal_moves();
         let mut e = RandomEngine::new(9);
         let mut counts = vec![0u32; moves.len()];

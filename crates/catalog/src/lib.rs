@@ -9,10 +9,41 @@
 //! use olympiad_catalog::{find_engine, find_game, EngineContext, Options, ThinkTime};
 //!
 //! let caissa = find_game("caissa").unwrap();
-//! let mut game = (caissa.start)();
+//! let mut game = caissa.start();
 //! assert_eq!(game.legal_moves().len(), 26);
 //! game.play("b2-c4").unwrap();
 //! assert!(game.play("b2-c4").is_err());
+//!
+//! let options = Options::parse("seed=7").unwrap();
+//! let ctx = EngineContext { game: caissa, game_index: 0 };
+//! let mut random = (find_engine("random").unwrap().create)(&ctx, &options).unwrap();
+//! let mv = random.choose(&*game, &ThinkTime::default());
+//! assert!(game.legal_moves().contains(&mv));
+//! ```
+
+//! THE registry: [`GAMES`] holds one row per game, the only place a game is registered,
+//! and [`ENGINES`] one row per built-in engine. A row names its game, its parameters
+//! (`rolit(players=3)`, with the old names such as `rolit3` kept as aliases) and binds the
+//! game's type to the typed tools (perft, divide, show, bench, positions as [`DynGame`]), so
+//! that nothing above the catalog names a game's type.
+//!
+//! Adding a game is one row in [`GAMES`] (the game implements `Notation`, `Hashed` and
+//! `Describe` in its own folder) and one Cargo line; adding an engine is one row in
+//! [`ENGINES`].
+//!
+//! ```
+//! use olympiad_catalog::{find_engine, find_game, EngineContext, Options, ThinkTime};
+//!
+//! let caissa = find_game("caissa").unwrap();
+//! let mut game = caissa.start();
+//! assert_eq!(game.legal_moves().len(), 26);
+//! game.play("b2-c4").unwrap();
+//! assert!(game.play("b2-c4").is_err());
+//!
+//! // A variant by its parameters or by its old name: the same interned entry.
+//! let three = find_game("rolit(players=3)").unwrap();
+//! assert!(std::ptr::eq(three, find_game("rolit3").unwrap()));
+//! assert_eq!((three.name, three.players), ("rolit3", 3));
 //!
 //! let options = Options::parse("seed=7").unwrap();
 //! let ctx = EngineContext { game: caissa, game_index: 0 };
@@ -25,6 +56,7 @@ mod caissa_engines;
 mod dyngame;
 mod engines;
 mod rolit_engines;
+mod tools;
 
 pub use caissa_engines::CaissaEngine;
 pub use dyngame::{DynGame, PlayError, TextGame};
@@ -32,87 +64,155 @@ pub use engines::{
     CreateEngine, ENGINES, Engine, EngineContext, EngineEntry, Options, RandomEngine, ThinkTime,
     find_engine,
 };
+pub use tools::{
+    BenchOptions, BenchPhase, BenchReport, PerftOptions, PerftReport, Setup, ShowReport, Tools,
+    Typed,
+};
 
+use std::sync::Mutex;
 use thiserror::Error;
 
-/// One row of the game table.
+/// A parameter of a game row, a whole number in a range.
 #[derive(Debug)]
-pub struct GameEntry {
+pub struct Param {
+    /// Its name in `game(name=value)`.
+    pub name: &'static str,
+    /// What it sets.
+    pub about: &'static str,
+    /// The value when it is not given.
+    pub default: u32,
+    /// The smallest value allowed.
+    pub min: u32,
+    /// The largest value allowed.
+    pub max: u32,
+}
+
+/// Another name for a variant of a row, kept so that old names go on working.
+#[derive(Debug)]
+pub struct Alias {
+    /// The name (`rolit3`).
+    pub name: &'static str,
+    /// The row's parameter values it stands for, in the row's order.
+    pub values: &'static [u32],
+    /// One line about the variant.
+    pub summary: &'static str,
+}
+
+/// One row of the game table: a game and its parameters.
+#[derive(Debug)]
+pub struct GameRow {
     /// The name used on the command line.
     pub name: &'static str,
     /// One line about the game.
     pub summary: &'static str,
-    /// Seats at the table.
-    pub players: usize,
-    /// The start position with the default rules.
-    pub start: fn() -> Box<dyn DynGame>,
-    /// A position from its text.
-    pub from_text: fn(&str) -> Result<Box<dyn DynGame>, CatalogError>,
-}
-
-/// A row of [`GAMES`] for a type implementing `Notation`, given its start position.
-macro_rules! game {
-    ($name:literal, $summary:literal, $players:literal, $ty:ty, $start:expr) => {
-        GameEntry {
-            name: $name,
-            summary: $summary,
-            players: $players,
-            start: || Box::new(TextGame::<$ty>::new($name, $start)),
-            from_text: |text| {
-                <$ty as olympiad_core::Notation>::parse_position(text)
-                    .map(|g| Box::new(TextGame::<$ty>::new($name, g)) as Box<dyn DynGame>)
-                    .map_err(|e| CatalogError::Position(e.to_string()))
-            },
-        }
-    };
+    /// Its parameters, in order (none for most games).
+    pub params: &'static [Param],
+    /// Old or short names of some variants.
+    pub aliases: &'static [Alias],
+    /// The typed tools of the variant with these parameter values (already checked against
+    /// the ranges of `params`).
+    pub build: fn(&[u32]) -> Box<dyn Tools>,
 }
 
 /// Every game, in the order lists show them.
-pub static GAMES: &[GameEntry] = &[
-    game!(
-        "caissa",
-        "Caïssa, the CodeCup 2003 game: chess-like, 7x7 tiles that sink away",
-        2,
-        olympiad_caissa::Position,
-        olympiad_caissa::Position::start()
-    ),
-    game!(
-        "rolit",
-        "Rolit, the Caia example game: Othello for four",
-        4,
-        olympiad_rolit::Position,
-        olympiad_rolit::Position::start()
-    ),
-    game!(
-        "rolit3",
-        "Rolit for three players (the fourth colour neutral)",
-        3,
-        olympiad_rolit::Position,
-        olympiad_rolit::Position::start_with(3)
-    ),
-    game!(
-        "rolit2",
-        "Rolit for two players (two neutral colours)",
-        2,
-        olympiad_rolit::Position,
-        olympiad_rolit::Position::start_with(2)
-    ),
-    game!(
-        "checkers",
-        "8x8 checkers (English draughts): compulsory captures, PDN notation",
-        2,
-        olympiad_checkers::Position,
-        olympiad_checkers::Position::start()
-    ),
-    game!(
-        "reversi",
-        "8x8 reversi (Othello): passes are moves, most discs wins",
-        2,
-        olympiad_reversi::Position,
-        olympiad_reversi::Position::start()
-    ),
+pub static GAMES: &[GameRow] = &[
+    GameRow {
+        name: "caissa",
+        summary: "Caïssa, the CodeCup 2003 game: chess-like, 7x7 tiles that sink away",
+        params: &[],
+        aliases: &[],
+        build: |_| Box::new(Typed::new(olympiad_caissa::Position::start())),
+    },
+    GameRow {
+        name: "rolit",
+        summary: "Rolit, the Caia example game: Othello for four, balls turn to the encloser",
+        params: &[Param {
+            name: "players",
+            about: "seats at the table; the colours nobody plays stay on the board, neutral",
+            default: 4,
+            min: 2,
+            max: 4,
+        }],
+        aliases: &[
+            Alias {
+                name: "rolit3",
+                values: &[3],
+                summary: "Rolit for three players (the fourth colour neutral)",
+            },
+            Alias {
+                name: "rolit2",
+                values: &[2],
+                summary: "Rolit for two players (two neutral colours)",
+            },
+        ],
+        build: |v| {
+            Box::new(Typed::new(olympiad_rolit::Position::start_with(
+                v[0] as usize,
+            )))
+        },
+    },
+    GameRow {
+        name: "checkers",
+        summary: "8x8 checkers (English draughts): compulsory captures, PDN notation",
+        params: &[],
+        aliases: &[],
+        build: |_| Box::new(Typed::new(olympiad_checkers::Position::start())),
+    },
+    GameRow {
+        name: "reversi",
+        summary: "8x8 reversi (Othello): passes are moves, most discs wins",
+        params: &[],
+        aliases: &[],
+        build: |_| Box::new(Typed::new(olympiad_reversi::Position::start())),
+    },
 ];
 
+/// A game with its parameters fixed: what every tool above the catalog holds. Entries are
+/// interned (one per variant, living as long as the program), so they are shared as
+/// `&'static GameEntry`.
+pub struct GameEntry {
+    /// The variant's name: the row's name with default parameters, an alias when one
+    /// stands for these values, else `row(name=value,...)`.
+    pub name: &'static str,
+    /// One line about the variant.
+    pub summary: &'static str,
+    /// Seats at the table.
+    pub players: usize,
+    /// The row it comes from.
+    pub row: &'static GameRow,
+    /// The parameter values, in the row's order.
+    pub values: Vec<u32>,
+    tools: Box<dyn Tools>,
+}
+
+impl std::fmt::Debug for GameEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameEntry")
+            .field("name", &self.name)
+            .field("players", &self.players)
+            .field("values", &self.values)
+            .finish()
+    }
+}
+
+impl GameEntry {
+    /// The start position.
+    pub fn start(&self) -> Box<dyn DynGame> {
+        self.tools.start(self.name)
+    }
+
+    /// A position from its text.
+    pub fn from_text(&self, text: &str) -> Result<Box<dyn DynGame>, CatalogError> {
+        self.tools.position(self.name, text)
+    }
+
+    /// The typed tools (perft, show, bench).
+    pub fn tools(&self) -> &dyn Tools {
+        &*self.tools
+    }
+}
+
+/// What the catalog could not find or build.
 /// What the catalog could not find or build.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CatalogError {
@@ -138,17 +238,146 @@ pub enum CatalogError {
     /// A bad position text.
     #[error("bad position: {0}")]
     Position(String),
+    /// A bad move in a list of moves to play.
+    #[error("bad moves: {0}")]
+    Moves(String),
+    /// A game name with bad parameters (`rolit(players=5)`).
+    #[error("{0}")]
+    Param(String),
 }
 
-/// The game named `name` (case-insensitive).
+/// Every variant asked for so far (see [`GameEntry`]).
+static VARIANTS: Mutex<Vec<&'static GameEntry>> = Mutex::new(Vec::new());
+
+/// Every name a game can be asked for by: the rows, then their aliases.
+fn known_names() -> String {
+    let rows = GAMES.iter().map(|g| g.name);
+    let aliases = GAMES.iter().flat_map(|g| g.aliases.iter().map(|a| a.name));
+    rows.chain(aliases).collect::<Vec<_>>().join(", ")
+}
+
+/// Reads `row(name=value,...)`, `row` or an alias into a row and its parameter values.
+fn parse_name(text: &str) -> Result<(&'static GameRow, Vec<u32>), CatalogError> {
+    let unknown = || CatalogError::UnknownGame {
+        name: text.to_string(),
+        known: known_names(),
+    };
+    let lower = text.trim().to_ascii_lowercase();
+    for row in GAMES {
+        if let Some(alias) = row.aliases.iter().find(|a| a.name == lower) {
+            return Ok((row, alias.values.to_vec()));
+        }
+    }
+    let (base, args) = match lower.split_once('(') {
+        Some((base, rest)) => {
+            let args = rest.strip_suffix(')').ok_or_else(|| {
+                CatalogError::Param(format!("game '{text}': parameters end with ')'"))
+            })?;
+            (base.trim(), Some(args))
+        }
+        None => (lower.as_str(), None),
+    };
+    let row = GAMES.iter().find(|g| g.name == base).ok_or_else(unknown)?;
+    let mut values: Vec<u32> = row.params.iter().map(|p| p.default).collect();
+    let mut given = vec![false; values.len()];
+    for item in args.unwrap_or("").split(',').map(str::trim) {
+        if item.is_empty() {
+            continue;
+        }
+        let list = || {
+            if row.params.is_empty() {
+                format!("game '{}' has no parameters", row.name)
+            } else {
+                let names: Vec<String> = row
+                    .params
+                    .iter()
+                    .map(|p| format!("{}={}..{} ({})", p.name, p.min, p.max, p.about))
+                    .collect();
+                format!("parameters of {}: {}", row.name, names.join("; "))
+            }
+        };
+        let (key, value) = item.split_once('=').ok_or_else(|| {
+            CatalogError::Param(format!(
+                "game '{text}': '{item}' is not name=value ({})",
+                list()
+            ))
+        })?;
+        let (key, value) = (key.trim(), value.trim());
+        let index = row
+            .params
+            .iter()
+            .position(|p| p.name == key)
+            .ok_or_else(|| {
+                CatalogError::Param(format!("game '{text}': no parameter '{key}' ({})", list()))
+            })?;
+        if given[index] {
+            return Err(CatalogError::Param(format!(
+                "game '{text}': '{key}' given twice"
+            )));
+        }
+        let param = &row.params[index];
+        let number = value
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (param.min..=param.max).contains(n))
+            .ok_or_else(|| {
+                CatalogError::Param(format!(
+                    "game '{text}': {key}={value}: expected a whole number from {} to {}",
+                    param.min, param.max
+                ))
+            })?;
+        values[index] = number;
+        given[index] = true;
+    }
+    Ok((row, values))
+}
+
+/// The variant's name: see [`GameEntry::name`].
+fn variant_name(row: &GameRow, values: &[u32]) -> (String, &'static str) {
+    if row.params.iter().zip(values).all(|(p, &v)| p.default == v) {
+        return (row.name.to_string(), row.summary);
+    }
+    if let Some(alias) = row.aliases.iter().find(|a| a.values == values) {
+        return (alias.name.to_string(), alias.summary);
+    }
+    let args: Vec<String> = row
+        .params
+        .iter()
+        .zip(values)
+        .filter(|(p, v)| p.default != **v)
+        .map(|(p, v)| format!("{}={v}", p.name))
+        .collect();
+    (format!("{}({})", row.name, args.join(",")), row.summary)
+}
+
+/// The game named `name` (case-insensitive): a row's name, with parameters in parentheses
+/// if any (`rolit(players=3)`), or an alias (`rolit3`).
 pub fn find_game(name: &str) -> Result<&'static GameEntry, CatalogError> {
+    let (row, values) = parse_name(name)?;
+    let (name, summary) = variant_name(row, &values);
+    let mut variants = VARIANTS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(entry) = variants.iter().find(|v| v.name == name) {
+        return Ok(entry);
+    }
+    let tools = (row.build)(&values);
+    let entry: &'static GameEntry = Box::leak(Box::new(GameEntry {
+        name: Box::leak(name.into_boxed_str()),
+        summary,
+        players: tools.players(),
+        row,
+        values,
+        tools,
+    }));
+    variants.push(entry);
+    Ok(entry)
+}
+
+/// Every game once, with default parameters, in the order of [`GAMES`].
+pub fn default_games() -> Vec<&'static GameEntry> {
     GAMES
         .iter()
-        .find(|g| g.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| CatalogError::UnknownGame {
-            name: name.to_string(),
-            known: GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", "),
-        })
+        .map(|row| find_game(row.name).expect("a row's own name"))
+        .collect()
 }
 
 #[cfg(test)]
@@ -157,17 +386,18 @@ mod tests {
 
     #[test]
     fn every_game_plays_random_games_as_text() {
-        for entry in GAMES {
+        let variants = ["caissa", "rolit", "rolit3", "rolit2", "checkers", "reversi"];
+        for entry in variants.map(|name| find_game(name).unwrap()) {
             let mut rng = olympiad_core::SplitMix64::new(1);
             for _ in 0..20 {
-                let mut g = (entry.start)();
+                let mut g = entry.start();
                 assert_eq!(g.num_players(), entry.players);
                 let mut last = String::new();
                 while g.outcome().is_none() {
                     let moves = g.legal_moves();
                     assert!(!moves.is_empty());
                     let text = g.position_text();
-                    let again = (entry.from_text)(&text).unwrap();
+                    let again = entry.from_text(&text).unwrap();
                     assert_eq!(again.position_text(), text);
                     last = moves[rng.below(moves.len())].clone();
                     g.play(&last).unwrap();
@@ -185,7 +415,27 @@ mod tests {
         let e = find_game("go").unwrap_err().to_string();
         assert_eq!(
             e,
-            "unknown game 'go' (known: caissa, rolit, rolit3, rolit2, checkers, reversi)"
+            "unknown game 'go' (known: caissa, rolit, checkers, reversi, rolit3, rolit2)"
         );
+        let bad = |name: &str| find_game(name).unwrap_err().to_string();
+        assert_eq!(
+            bad("rolit(players=5)"),
+            "game 'rolit(players=5)': players=5: expected a whole number from 2 to 4"
+        );
+        assert!(bad("rolit(seats=3)").contains("no parameter 'seats'"));
+        assert!(bad("caissa(size=9)").contains("game 'caissa' has no parameters"));
+        assert!(bad("rolit(players=3").contains("end with ')'"));
+        assert!(bad("rolit(players=3,players=2)").contains("given twice"));
+    }
+
+    #[test]
+    fn variants_are_named_by_alias_or_parameters_and_interned() {
+        let four = find_game("Rolit(players=4)").unwrap();
+        assert!(std::ptr::eq(four, find_game("rolit").unwrap()));
+        assert_eq!(four.name, "rolit");
+        let two = find_game("rolit( players = 2 )").unwrap();
+        assert_eq!((two.name, two.players), ("rolit2", 2));
+        assert_eq!(two.start().num_players(), 2);
+        assert_eq!(two.start().name(), "rolit2");
     }
 }

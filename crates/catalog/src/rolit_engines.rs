@@ -30,7 +30,7 @@ impl RolitEngine {
         ctx: &EngineContext,
         options: &Options,
     ) -> Result<Box<dyn Engine>, CatalogError> {
-        if !ctx.game.name.starts_with("rolit") {
+        if ctx.game.row.name != "rolit" {
             return Err(CatalogError::Option(format!(
                 "engine '{}' plays rolit, rolit3 and rolit2, not {}",
                 kind.name(),

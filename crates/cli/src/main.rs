@@ -15,7 +15,6 @@ macro_rules! say_or_drop {
 }
 
 mod bench;
-mod board_games;
 mod book;
 mod caia;
 mod games;

@@ -108,7 +108,7 @@ pub fn random_openings(
     let mut attempts = 0u64;
     while (out.len() as u64) < pairs {
         attempts += 1;
-        let mut g = (game.start)();
+        let mut g = game.start();
         let mut line = Vec::new();
         for _ in 0..plies {
             let moves = g.legal_moves();

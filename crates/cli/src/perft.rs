@@ -1,9 +1,9 @@
 //! `olympiad perft`: counts, divide, threads and the lossless hash table, with a last line
 //! that scripts can read.
 
-use crate::games::{self, CliGame};
-use olympiad_core::perft::{GameOverLeaves, Perft};
-use std::time::Instant;
+use crate::games;
+use olympiad_catalog::{PerftOptions, Setup};
+use olympiad_core::perft::GameOverLeaves;
 
 /// Arguments of `olympiad perft`.
 #[derive(clap::Args, Debug)]
@@ -46,35 +46,32 @@ fn parse_game_over(text: &str) -> Result<GameOverLeaves, String> {
 
 /// `olympiad perft`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    (games::find(&args.game)?.perft)(args)
-}
-
-/// `olympiad perft` for one game.
-pub fn run_game<G: CliGame>(args: &Args, start: fn() -> G) -> anyhow::Result<()> {
+    let game = games::find(&args.game)?;
     if args.threads == 0 {
         return Err(crate::input_error("--threads must be at least 1"));
     }
-    let pos: G = games::setup(start, args.position.as_deref(), args.moves.as_deref())?;
-    let driver = Perft {
+    let setup = Setup {
+        position: args.position.as_deref(),
+        moves: args.moves.as_deref(),
+    };
+    let options = PerftOptions {
         threads: args.threads,
         hash_mib: args.hash,
-        game_over: args.game_over.unwrap_or(G::PERFT_GAME_OVER),
+        game_over: args.game_over,
+        divide: args.divide,
     };
-    let started = Instant::now();
-    let nodes = if args.divide {
-        let rows = driver.divide(&pos, args.depth);
-        for (mv, count) in &rows {
-            say!("{}: {count}", pos.format_move(*mv));
-        }
-        rows.iter().map(|r| r.1).sum()
-    } else {
-        driver.run(&pos, args.depth)
-    };
-    let secs = started.elapsed().as_secs_f64();
-    say!("nodes: {nodes}");
+    let report = game
+        .tools()
+        .perft(&setup, args.depth, &options)
+        .map_err(games::setup_error)?;
+    for (mv, count) in report.divide.iter().flatten() {
+        say!("{mv}: {count}");
+    }
+    let secs = report.elapsed.as_secs_f64();
+    say!("nodes: {}", report.nodes);
     say!(
         "time: {secs:.3} s, {:.0} nodes/s",
-        nodes as f64 / secs.max(1e-9)
+        report.nodes as f64 / secs.max(1e-9)
     );
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! `olympiad show`: a position for people — the board, who moves, status, legal moves, the
 //! outcome if the game is over, and the position text to paste back into `--position`.
 
-use crate::games::{self, CliGame};
+use crate::games;
+use olympiad_catalog::Setup;
 
 /// Arguments of `olympiad show`.
 #[derive(clap::Args, Debug)]
@@ -18,29 +19,27 @@ pub struct Args {
 
 /// `olympiad show`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    (games::find(&args.game)?.show)(args)
-}
-
-/// `olympiad show` for one game.
-pub fn run_game<G: CliGame>(args: &Args, start: fn() -> G) -> anyhow::Result<()> {
-    let pos: G = games::setup(start, args.position.as_deref(), args.moves.as_deref())?;
-    say!("{}", pos.draw().trim_end());
-    say!("to move: {}", G::seat_name(pos.to_move()));
-    for line in pos.status() {
+    let game = games::find(&args.game)?;
+    let setup = Setup {
+        position: args.position.as_deref(),
+        moves: args.moves.as_deref(),
+    };
+    let show = game.tools().show(&setup).map_err(games::setup_error)?;
+    say!("{}", show.board.trim_end());
+    say!("to move: {}", show.to_move);
+    for line in &show.status {
         say!("{line}");
     }
-    let moves = pos.legal_move_texts();
-    say!("legal moves ({}): {}", moves.len(), moves.join(" "));
-    if let Some(outcome) = pos.outcome() {
-        match outcome.winner() {
-            Some(seat) => say!(
-                "game over: {} wins ({})",
-                G::seat_name(seat),
-                outcome.reason
-            ),
-            None => say!("game over: no winner ({})", outcome.reason),
-        }
+    say!(
+        "legal moves ({}): {}",
+        show.moves.len(),
+        show.moves.join(" ")
+    );
+    match show.game_over {
+        Some((Some(winner), reason)) => say!("game over: {winner} wins ({reason})"),
+        Some((None, reason)) => say!("game over: no winner ({reason})"),
+        None => {}
     }
-    say!("position: {}", pos.position_text());
+    say!("position: {}", show.position);
     Ok(())
 }

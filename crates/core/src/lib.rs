@@ -1,7 +1,9 @@
 //! The vocabulary every other crate of olympiad speaks.
 //!
 //! A game implements three small traits — [`Game`] (rules), [`Notation`] (text at the edges)
-//! and [`Hashed`] (a 64-bit position hash) — and gets for free: perft and divide with bulk
+//! and [`Hashed`] (a 64-bit position hash) — and says what it knows about itself (seat
+//! names, a board picture, status lines, its own score, its perft convention, its playout
+//! policy) through [`Describe`], whose methods are all provided; it gets for free: perft and divide with bulk
 //! counting ([`perft`]), a parallel perft and a lossless hashed perft, checked play from text
 //! ([`Notation::parse_and_play`]), and, with the `testkit` feature, the random-playout
 //! conformance suite that every game's tests run ([`conformance`]).
@@ -26,6 +28,7 @@
 //! assert_eq!(perft::perft(&Nim(4, Seat::FIRST), 2), 6);
 //! ```
 
+mod describe;
 mod game;
 mod moves;
 pub mod perft;
@@ -35,6 +38,7 @@ pub mod table;
 #[cfg(feature = "testkit")]
 pub mod conformance;
 
+pub use describe::{Cell, Describe, OwnScore, Picture, Shape};
 pub use game::{Game, Hashed, MAX_SEATS, Notation, Outcome, Seat, TwoPlayerZeroSum};
 pub use moves::MoveList;
 pub use rng::{SplitMix64, random_keys};

@@ -23,6 +23,7 @@
 //! ```
 
 pub mod bitboard;
+mod describe;
 pub mod engine;
 mod movegen;
 pub mod playout;

@@ -26,6 +26,7 @@
 //! ```
 
 pub mod bitboard;
+mod describe;
 mod movegen;
 mod position;
 pub mod reference;

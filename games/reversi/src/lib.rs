@@ -26,6 +26,7 @@
 //! ```
 
 pub mod bitboard;
+mod describe;
 mod position;
 pub mod reference;
 #[cfg(target_arch = "x86_64")]

@@ -28,6 +28,7 @@
 //! ```
 
 pub mod bitboard;
+mod describe;
 pub mod engine;
 pub mod reference;
 mod zobrist;

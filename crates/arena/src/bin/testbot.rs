@@ -240,7 +240,7 @@ fn caia(args: &Args, mut game: Box<dyn DynGame>) -> ! {
 fn main() {
     let args = parse_args();
     let entry = olympiad_catalog::find_game(&args.game).unwrap_or_else(|e| usage(&e.to_string()));
-    let mut game = (entry.start)();
+    let mut game = entry.start();
     let mut engine = RandomEngine::new(args.seed);
     let fault = args.fault.as_deref();
     if args.at == 0
