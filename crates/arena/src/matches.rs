@@ -14,7 +14,7 @@ use crate::rating::Wdl;
 use crate::referee::{GameRecord, RefereeConfig, play_game};
 use crate::spec::PlayerSpec;
 use crate::sprt::{Pentanomial, Sprt, Verdict};
-use olympiad_catalog::{DynGame, EngineContext, GameEntry, ThinkTime};
+use olympiad_catalog::{DynGame, GameEntry, ThinkTime};
 use olympiad_protocol::codecup::MAX_REPLY_BYTES;
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -190,15 +190,11 @@ impl MatchConfig {
     pub fn make_player(&self, who: &Contestant, index: u64, seat: usize) -> Box<dyn Player> {
         match &who.spec {
             PlayerSpec::Builtin { engine, options } => {
-                let ctx = EngineContext {
-                    game: self.game,
-                    game_index: index,
-                };
                 let start = match self.start_position(index) {
                     Ok(game) => game,
                     Err(e) => return Box::new(Unstarted(Fault::Crash(e.to_string()))),
                 };
-                match (engine.create)(&ctx, options) {
+                match self.game.engine(engine, options, index) {
                     Ok(e) => Box::new(EnginePlayer::new(e, start)),
                     Err(e) => Box::new(Unstarted(Fault::Crash(format!("cannot create: {e}")))),
                 }

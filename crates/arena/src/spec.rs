@@ -3,7 +3,7 @@
 //! program speaking the CodeCup dialogue; the line is split on blanks, with '...' and "..."
 //! quoting; the program is looked up in PATH unless it contains a '/').
 
-use olympiad_catalog::{CatalogError, EngineContext, EngineEntry, GameEntry, Options};
+use olympiad_catalog::{CatalogError, GameEntry, Options};
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
@@ -14,8 +14,8 @@ use thiserror::Error;
 pub enum PlayerSpec {
     /// A built-in engine with its options.
     Builtin {
-        /// Its row in the engine table.
-        engine: &'static EngineEntry,
+        /// Its name in the game's engine list.
+        engine: String,
         /// Its options.
         options: Options,
     },
@@ -72,18 +72,14 @@ impl PlayerSpec {
                 spec: text.to_string(),
                 source,
             };
-            let engine = olympiad_catalog::find_engine(name).map_err(engine_error)?;
-            let options = Options::parse(opts).map_err(engine_error)?;
-            // Building one engine checks its options against the game.
-            (engine.create)(
-                &EngineContext {
-                    game,
-                    game_index: 0,
-                },
-                &options,
-            )
-            .map_err(engine_error)?;
-            Ok(PlayerSpec::Builtin { engine, options })
+            let options = Options::parse(opts)
+                .map_err(|e| engine_error(CatalogError::Option(e.to_string())))?;
+            // Building one engine checks that the game has it and that it takes the options.
+            game.engine(name, &options, 0).map_err(engine_error)?;
+            Ok(PlayerSpec::Builtin {
+                engine: name.to_ascii_lowercase(),
+                options,
+            })
         } else if let Some(line) = text.strip_prefix("cmd:") {
             let words = split_command(line).map_err(|message| SpecError::Command {
                 spec: text.to_string(),
@@ -196,7 +192,7 @@ mod tests {
         let msg = |s: &str| PlayerSpec::parse(s, game()).unwrap_err().to_string();
         assert_eq!(
             msg("builtin:alphazero"),
-            "player 'builtin:alphazero': unknown engine 'alphazero' (known: random, hipp, caissa, maxn, paranoid, mcts)"
+            "player 'builtin:alphazero': unknown engine 'alphazero' for caissa (known: random, hipp, caissa)"
         );
         assert!(msg("builtin:hipp:hash=4").contains("no option 'hash'"));
         assert!(msg("builtin:random:depth=3").contains("no option 'depth'"));

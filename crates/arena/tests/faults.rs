@@ -7,7 +7,7 @@ use olympiad_arena::{
     EnginePlayer, GameRecord, Limits, Player, ProcessConfig, ProgramPlayer, RefereeConfig,
     Termination, TimeControl, group_members, play_game,
 };
-use olympiad_catalog::{EngineContext, Options, find_engine, find_game};
+use olympiad_catalog::{Options, find_game};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -45,11 +45,7 @@ fn play(name: &str, args: &[&str], bot_seat: usize) -> (GameRecord, i32) {
     };
     let bot = ProgramPlayer::spawn(&config).unwrap();
     let pgid = bot.process_group().unwrap();
-    let ctx = EngineContext {
-        game,
-        game_index: 0,
-    };
-    let engine = (find_engine("random").unwrap().create)(&ctx, &Options::default()).unwrap();
+    let engine = game.engine("random", &Options::default(), 0).unwrap();
     let random: Box<dyn Player> = Box::new(EnginePlayer::new(engine, game.start()));
     let bot: Box<dyn Player> = Box::new(bot);
     let mut players = if bot_seat == 0 {

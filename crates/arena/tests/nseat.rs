@@ -8,7 +8,7 @@ use olympiad_arena::{
     Contestant, EnginePlayer, GameRecord, Limits, MatchConfig, Player, PlayerSpec, ProcessConfig,
     ProgramPlayer, RefereeConfig, Termination, TimeControl, group_members, play_game, run_table,
 };
-use olympiad_catalog::{EngineContext, Options, find_engine, find_game};
+use olympiad_catalog::{Options, find_game};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -186,12 +186,8 @@ fn bot(game: &str, name: &str, args: &[&str]) -> ProgramPlayer {
 }
 
 fn random_engine(game: &'static olympiad_catalog::GameEntry, seed: u64) -> Box<dyn Player> {
-    let ctx = EngineContext {
-        game,
-        game_index: 0,
-    };
     let options = Options::parse(&format!("seed={seed}")).unwrap();
-    let engine = (find_engine("random").unwrap().create)(&ctx, &options).unwrap();
+    let engine = game.engine("random", &options, 0).unwrap();
     Box::new(EnginePlayer::new(engine, game.start()))
 }
 

@@ -75,15 +75,13 @@ impl TableReport {
     }
 }
 
-/// Every player's score in `game` as it stands: its balls for Rolit; for another game, its
-/// half points once the game is over, nothing before.
+/// Every player's score in `game` as it stands: the game's own score (Rolit's balls) when
+/// it counts one; otherwise its half points once the game is over, nothing before.
 pub fn scores(game: &dyn DynGame) -> Vec<i64> {
-    let seats = game.num_players();
-    if let Some(pos) = game.as_any().downcast_ref::<olympiad_rolit::Position>() {
-        return (0..seats)
-            .map(|s| i64::from(pos.balls(Seat(s as u8)).count_ones()))
-            .collect();
+    if let Some(own) = game.own_score() {
+        return own.seats;
     }
+    let seats = game.num_players();
     match game.outcome() {
         Some(outcome) => (0..seats)
             .map(|s| i64::from(outcome.half_points(Seat(s as u8))))
@@ -94,10 +92,10 @@ pub fn scores(game: &dyn DynGame) -> Vec<i64> {
 
 /// The board after a move, for a human watching the referee's stderr.
 fn draw(game: &dyn DynGame, number: usize, player: usize, mv: &str) -> String {
-    let board = match game.as_any().downcast_ref::<olympiad_rolit::Position>() {
-        Some(pos) => pos.to_string(),
-        None => format!("{}\n", game.position_text()),
-    };
+    let mut board = game.board_text();
+    if board.is_empty() {
+        board = format!("{}\n", game.position_text());
+    }
     let balls: Vec<String> = scores(game).iter().map(|s| s.to_string()).collect();
     format!(
         "move {number}: player {player} plays {mv}\n{board}balls {}\n",
@@ -172,8 +170,6 @@ pub fn run<R: BufRead, W: Write>(
 mod tests {
     use super::*;
     use olympiad_catalog::find_game;
-    use olympiad_core::{Game, Notation};
-    use olympiad_rolit::Position;
 
     /// Runs the referee against a scripted hub whose replies are `replies`, one a line;
     /// returns the report, every line the referee sent, its log and its board drawings.
@@ -212,17 +208,17 @@ mod tests {
 
     /// A whole game of `players` in which every player takes the last legal move in text
     /// order: the hub's replies and the final position.
-    fn full_game(players: usize) -> (Vec<String>, Vec<String>, Position) {
-        let mut pos = Position::start_with(players);
+    fn full_game(game: &str) -> (Vec<String>, Vec<String>, Box<dyn DynGame>) {
+        let mut pos = find_game(game).unwrap().start();
+        let players = pos.num_players();
         let mut replies = Vec::new();
         let mut moves = Vec::new();
         while pos.outcome().is_none() {
-            let mv = *pos.legal_moves().last().unwrap();
-            let text = pos.format_move(mv);
+            let text = pos.legal_moves().pop().unwrap();
             replies.push("lock_ok".to_string());
             replies.push(text.clone());
-            moves.push(text);
-            pos.play(mv);
+            moves.push(text.clone());
+            pos.play(&text).unwrap();
         }
         replies.extend(times(players));
         (replies, moves, pos)
@@ -230,7 +226,7 @@ mod tests {
 
     #[test]
     fn a_legal_game_forwards_every_move_and_reports_the_balls() {
-        let (replies, moves, end) = full_game(4);
+        let (replies, moves, end) = full_game("rolit");
         let (report, sent, log, board) = referee_against("rolit", &replies);
         assert_eq!(moves.len(), 60);
         assert_eq!(board.matches("\nballs ").count(), 60, "{board}");
@@ -266,14 +262,12 @@ mod tests {
             ]
         );
         assert_eq!(sent.len(), at + 5);
-        let balls: Vec<i64> = (0..4)
-            .map(|s| i64::from(end.balls(Seat(s)).count_ones()))
-            .collect();
+        let balls = end.own_score().unwrap().seats;
         assert_eq!(report.scores, balls);
         assert_eq!(report.scores.iter().sum::<i64>(), 64);
         let counts: Vec<String> = balls.iter().map(|b| b.to_string()).collect();
         assert!(
-            board.ends_with(&format!("{end}balls {}\n", counts.join(" "))),
+            board.ends_with(&format!("{}balls {}\n", end.board_text(), counts.join(" "))),
             "{board}"
         );
         let words: Vec<&str> = sent[at + 4].split(' ').collect();

@@ -37,6 +37,10 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn outcome(&self) -> Option<Outcome>;
     /// The whole position as text (the game's position notation).
     fn position_text(&self) -> String;
+    /// The text of the position the game started from.
+    fn start_text(&self) -> &str;
+    /// The moves played since the start, in canonical notation.
+    fn moves(&self) -> &[String];
     /// The name of a seat as the game's players say it ("White", "player 3").
     fn seat_name(&self, seat: Seat) -> String;
     /// The board as a model for text, HTML and SVG, if the game draws one.
@@ -57,19 +61,28 @@ impl Clone for Box<dyn DynGame> {
     }
 }
 
-/// Any `Notation` game as a [`DynGame`].
+/// Any `Notation` game as a [`DynGame`], with the way it came: its start text and moves.
 #[derive(Clone, Debug)]
 pub struct TextGame<G> {
     name: &'static str,
     position: G,
+    start: String,
+    moves: Vec<String>,
+}
+
+impl<G: Notation> TextGame<G> {
+    /// Wraps `position`, the start of a game, under the catalog name `name`.
+    pub fn new(name: &'static str, position: G) -> Self {
+        Self {
+            name,
+            start: position.position_text(),
+            position,
+            moves: Vec::new(),
+        }
+    }
 }
 
 impl<G> TextGame<G> {
-    /// Wraps `position` under the catalog name `name`.
-    pub fn new(name: &'static str, position: G) -> Self {
-        Self { name, position }
-    }
-
     /// The position.
     pub fn position(&self) -> &G {
         &self.position
@@ -106,6 +119,7 @@ impl<G: Notation + Describe + 'static> DynGame for TextGame<G> {
         }
         let canonical = self.position.format_move(mv);
         self.position.play(mv);
+        self.moves.push(canonical.clone());
         Ok(canonical)
     }
 
@@ -115,6 +129,14 @@ impl<G: Notation + Describe + 'static> DynGame for TextGame<G> {
 
     fn position_text(&self) -> String {
         self.position.position_text()
+    }
+
+    fn start_text(&self) -> &str {
+        &self.start
+    }
+
+    fn moves(&self) -> &[String] {
+        &self.moves
     }
 
     fn seat_name(&self, seat: Seat) -> String {

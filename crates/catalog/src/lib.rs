@@ -1,38 +1,16 @@
-//! The explicit tables of what the arena can play: [`GAMES`] (every game in the workspace)
-//! and [`ENGINES`] (every built-in engine), one row each; and [`DynGame`], any game as text,
-//! so that the referee never sees a concrete type.
-//!
-//! Adding a game is one row in [`GAMES`] (the `game!` macro wraps any type implementing
-//! `Notation`); adding an engine is one row in [`ENGINES`].
-//!
-//! ```
-//! use olympiad_catalog::{find_engine, find_game, EngineContext, Options, ThinkTime};
-//!
-//! let caissa = find_game("caissa").unwrap();
-//! let mut game = caissa.start();
-//! assert_eq!(game.legal_moves().len(), 26);
-//! game.play("b2-c4").unwrap();
-//! assert!(game.play("b2-c4").is_err());
-//!
-//! let options = Options::parse("seed=7").unwrap();
-//! let ctx = EngineContext { game: caissa, game_index: 0 };
-//! let mut random = (find_engine("random").unwrap().create)(&ctx, &options).unwrap();
-//! let mv = random.choose(&*game, &ThinkTime::default());
-//! assert!(game.legal_moves().contains(&mv));
-//! ```
-
-//! THE registry: [`GAMES`] holds one row per game, the only place a game is registered,
-//! and [`ENGINES`] one row per built-in engine. A row names its game, its parameters
-//! (`rolit(players=3)`, with the old names such as `rolit3` kept as aliases) and binds the
-//! game's type to the typed tools (perft, divide, show, bench, positions as [`DynGame`]), so
-//! that nothing above the catalog names a game's type.
+//! THE registry: [`GAMES`] holds one row per game, the only place a game is registered.
+//! A row names its game and its parameters (`rolit(players=3)`, with the old names such as
+//! `rolit3` kept as aliases) and binds the game's type to the typed tools (perft, divide,
+//! show, bench, positions as [`DynGame`]) and to its engines (every game has `random`;
+//! its own come from its folder's engine list), so that nothing above the catalog names a
+//! game's type.
 //!
 //! Adding a game is one row in [`GAMES`] (the game implements `Notation`, `Hashed` and
-//! `Describe` in its own folder) and one Cargo line; adding an engine is one row in
-//! [`ENGINES`].
+//! `Describe` in its own folder) and one Cargo line; adding an engine is one entry in its
+//! game's engine list.
 //!
 //! ```
-//! use olympiad_catalog::{find_engine, find_game, EngineContext, Options, ThinkTime};
+//! use olympiad_catalog::{find_game, Options, ThinkTime};
 //!
 //! let caissa = find_game("caissa").unwrap();
 //! let mut game = caissa.start();
@@ -46,24 +24,18 @@
 //! assert_eq!((three.name, three.players), ("rolit3", 3));
 //!
 //! let options = Options::parse("seed=7").unwrap();
-//! let ctx = EngineContext { game: caissa, game_index: 0 };
-//! let mut random = (find_engine("random").unwrap().create)(&ctx, &options).unwrap();
+//! let mut random = caissa.engine("random", &options, 0).unwrap();
 //! let mv = random.choose(&*game, &ThinkTime::default());
 //! assert!(game.legal_moves().contains(&mv));
 //! ```
 
-mod caissa_engines;
 mod dyngame;
 mod engines;
-mod rolit_engines;
 mod tools;
 
-pub use caissa_engines::CaissaEngine;
 pub use dyngame::{DynGame, PlayError, TextGame};
-pub use engines::{
-    CreateEngine, ENGINES, Engine, EngineContext, EngineEntry, Options, RandomEngine, ThinkTime,
-    find_engine,
-};
+pub use engines::{Adapter, Engine};
+pub use olympiad_search::engine::{Options, ThinkTime};
 pub use tools::{
     BenchOptions, BenchPhase, BenchReport, PerftOptions, PerftReport, Setup, ShowReport, Tools,
     Typed,
@@ -121,7 +93,12 @@ pub static GAMES: &[GameRow] = &[
         summary: "Caïssa, the CodeCup 2003 game: chess-like, 7x7 tiles that sink away",
         params: &[],
         aliases: &[],
-        build: |_| Box::new(Typed::new(olympiad_caissa::Position::start())),
+        build: |_| {
+            Box::new(
+                Typed::new(olympiad_caissa::Position::start())
+                    .with_engines(&olympiad_caissa::engine::ENGINES),
+            )
+        },
     },
     GameRow {
         name: "rolit",
@@ -146,9 +123,10 @@ pub static GAMES: &[GameRow] = &[
             },
         ],
         build: |v| {
-            Box::new(Typed::new(olympiad_rolit::Position::start_with(
-                v[0] as usize,
-            )))
+            Box::new(
+                Typed::new(olympiad_rolit::Position::start_with(v[0] as usize))
+                    .with_engines(&olympiad_rolit::engine::ENGINES),
+            )
         },
     },
     GameRow {
@@ -210,6 +188,31 @@ impl GameEntry {
     pub fn tools(&self) -> &dyn Tools {
         &*self.tools
     }
+
+    /// The built-in engines of this game: name and one line each, `random` first.
+    pub fn engines(&self) -> Vec<(&'static str, &'static str)> {
+        self.tools.engines()
+    }
+
+    /// The built-in engine `name` (case-insensitive) set up by `options`, for game number
+    /// `game_index` of a match (seeded engines vary by game).
+    pub fn engine(
+        &self,
+        name: &str,
+        options: &Options,
+        game_index: u64,
+    ) -> Result<Box<dyn Engine>, CatalogError> {
+        self.tools
+            .engine(name, options, game_index)
+            .map_err(|e| match e {
+                CatalogError::UnknownEngine { name, known, .. } => CatalogError::UnknownEngine {
+                    name,
+                    game: self.name.to_string(),
+                    known,
+                },
+                other => other,
+            })
+    }
 }
 
 /// What the catalog could not find or build.
@@ -224,11 +227,13 @@ pub enum CatalogError {
         /// The known names, comma-separated.
         known: String,
     },
-    /// No engine of that name.
-    #[error("unknown engine '{name}' (known: {known})")]
+    /// No engine of that name for the game.
+    #[error("unknown engine '{name}' for {game} (known: {known})")]
     UnknownEngine {
         /// The name asked for.
         name: String,
+        /// The game.
+        game: String,
         /// The known names, comma-separated.
         known: String,
     },

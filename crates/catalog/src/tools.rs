@@ -3,9 +3,10 @@
 //! command line prints it. A row binds them to its type through [`Tools`], the one object a
 //! game variant holds, so nothing above the catalog names a game's type.
 
-use crate::{CatalogError, DynGame, TextGame};
+use crate::{Adapter, CatalogError, DynGame, Engine, TextGame};
 use olympiad_core::perft::{GameOverLeaves, Perft};
-use olympiad_core::{Describe, Hashed, Notation, SplitMix64};
+use olympiad_core::{Describe, Game, Hashed, Notation, SplitMix64};
+use olympiad_search::engine::{Clocked, EngineSpec, Options, Random};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -121,18 +122,45 @@ pub trait Tools: Send + Sync {
     fn show(&self, setup: &Setup<'_>) -> Result<ShowReport, CatalogError>;
     /// Move generation and perft speed on one thread.
     fn bench(&self, options: &BenchOptions) -> BenchReport;
+    /// The built-in engines: name and one line each, `random` first.
+    fn engines(&self) -> Vec<(&'static str, &'static str)>;
+    /// The engine `name` set up by `options` for game number `game_index` of a match.
+    fn engine(
+        &self,
+        name: &str,
+        options: &Options,
+        game_index: u64,
+    ) -> Result<Box<dyn Engine>, CatalogError>;
 }
 
 /// The tools of game type `G`, from its start position with the variant's parameters.
-#[derive(Debug)]
-pub struct Typed<G> {
+pub struct Typed<G: Game + 'static> {
     start: G,
+    engines: &'static [EngineSpec<G>],
 }
 
-impl<G> Typed<G> {
-    /// The tools of a variant whose start position is `start`.
+impl<G: Game + 'static> std::fmt::Debug for Typed<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Typed")
+            .field("start", &self.start)
+            .field("engines", &self.engines)
+            .finish()
+    }
+}
+
+impl<G: Game + 'static> Typed<G> {
+    /// The tools of a variant whose start position is `start`, with `random` as its only
+    /// engine.
     pub fn new(start: G) -> Self {
-        Self { start }
+        Self {
+            start,
+            engines: &[],
+        }
+    }
+
+    /// The same with the game's own engines after `random`.
+    pub fn with_engines(self, engines: &'static [EngineSpec<G>]) -> Self {
+        Self { engines, ..self }
     }
 }
 
@@ -289,5 +317,37 @@ impl<G: Describe + Notation + Hashed + 'static> Tools for Typed<G> {
             perft_nodes: nodes,
             perft_leaves_per_second: median(rates),
         }
+    }
+
+    fn engines(&self) -> Vec<(&'static str, &'static str)> {
+        let random = Random::spec::<G>();
+        std::iter::once((random.name, random.summary))
+            .chain(self.engines.iter().map(|e| (e.name, e.summary)))
+            .collect()
+    }
+
+    fn engine(
+        &self,
+        name: &str,
+        options: &Options,
+        game_index: u64,
+    ) -> Result<Box<dyn Engine>, CatalogError> {
+        let random = Random::spec::<G>();
+        let spec = std::iter::once(&random)
+            .chain(self.engines)
+            .find(|e| e.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| CatalogError::UnknownEngine {
+                name: name.to_string(),
+                game: String::new(),
+                known: self
+                    .engines()
+                    .iter()
+                    .map(|e| e.0)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })?;
+        let engine = Clocked::new(spec, options, game_index)
+            .map_err(|e| CatalogError::Option(e.to_string()))?;
+        Ok(Box::new(Adapter::new(engine)))
     }
 }

@@ -562,7 +562,10 @@ mod tests {
         let err = |argv: &[&str]| run_match_cli(argv).unwrap_err();
         assert!(err(&["go", "builtin:random", "builtin:random"]).contains("unknown game 'go'"));
         assert!(err(&["caissa", "builtin:deep", "builtin:random"]).contains("unknown engine"));
-        assert!(err(&["reversi", "builtin:hipp", "builtin:random"]).contains("plays caissa"));
+        assert!(
+            err(&["reversi", "builtin:hipp", "builtin:random"])
+                .contains("unknown engine 'hipp' for reversi (known: random)")
+        );
         assert!(
             err(&[
                 "caissa",

@@ -152,7 +152,7 @@ fn wrong_player_counts_and_two_player_options_are_input_errors() {
                 "builtin:hipp",
                 "builtin:random",
             ],
-            "plays caissa",
+            "unknown engine 'hipp' for rolit3 (known: random, maxn, paranoid, mcts)",
         ),
     ];
     for (args, message) in cases {

@@ -8,6 +8,9 @@
 //! stop flag. Each completed iteration is reported to an [`Observer`]; the library never
 //! prints. [`minimax`] is the slow twin the tests compare every algorithm against.
 //!
+//! A game's engines implement [`engine::Engine`] and are listed as [`engine::EngineSpec`]s;
+//! [`engine::Clocked`] turns options and the game clock into limits for them.
+//!
 //! Games of more than two seats use [`nseat`]: max^n, paranoid and Monte Carlo tree search
 //! over [`SeatHooks`].
 //!
@@ -55,6 +58,7 @@
 //! assert_eq!(result.score, minimax(&Nim(10, Seat::FIRST), &mut NimHooks, 12));
 //! ```
 
+pub mod engine;
 mod hooks;
 mod limits;
 pub mod nseat;

@@ -113,6 +113,13 @@ impl<M> Observer<M> for () {
     fn iteration(&mut self, _: &Report<M>) {}
 }
 
+/// An observer behind a reference is one too (engines take `&mut dyn Observer`).
+impl<M> Observer<M> for &mut dyn Observer<M> {
+    fn iteration(&mut self, report: &Report<M>) {
+        (**self).iteration(report);
+    }
+}
+
 /// Any closure taking a report is an observer.
 impl<M, F: FnMut(&Report<M>)> Observer<M> for F {
     fn iteration(&mut self, report: &Report<M>) {

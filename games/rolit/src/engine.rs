@@ -13,6 +13,7 @@
 use crate::bitboard::turned;
 use crate::{Move, PLAYERS, Position};
 use olympiad_core::{Game, Outcome, Seat, SplitMix64};
+use olympiad_search::engine::{EngineSpec, OptionError, Options, Pace};
 use olympiad_search::{
     Limits, MAX_SEATS, Mcts, MctsConfig, Reward, Score, SeatAlgorithm, SeatHooks, SeatSearcher,
     Values,
@@ -233,6 +234,97 @@ pub fn play_out(start: &Position, engines: &mut [Engine], limits: &Limits) -> Ou
         pos.play(choice.mv);
     }
 }
+
+/// The depth of max^n and paranoid when neither an option nor a clock gives a limit.
+pub const DEFAULT_DEPTH: u32 = 3;
+/// Playouts per move for MCTS without a limit or a clock.
+pub const DEFAULT_PLAYOUTS: u64 = 2_000;
+/// Placements in a game of Rolit: the 60 empty squares of the start.
+const PLACEMENTS: u32 = 60;
+
+impl olympiad_search::engine::Engine<Position> for Engine {
+    fn choose(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        _: &mut dyn olympiad_search::Observer<Move>,
+    ) -> Option<olympiad_search::engine::Choice<Move>> {
+        let choice = Engine::choose(self, pos, limits)?;
+        Some(olympiad_search::engine::Choice {
+            mv: choice.mv,
+            score: (choice.nodes > 0).then_some(choice.value),
+            depth: choice.depth,
+            nodes: choice.nodes,
+            source: if choice.nodes > 0 {
+                olympiad_search::engine::Source::Search
+            } else {
+                olympiad_search::engine::Source::OnlyMove
+            },
+        })
+    }
+}
+
+/// A Rolit game's pace: 60 placements shared by the players, so a game is 60 / players
+/// moves each; this player's moves so far are the balls placed, shared likewise.
+fn pace(pos: &Position) -> Pace {
+    let players = pos.players() as u32;
+    let placed = pos.occupied().count_ones().saturating_sub(4);
+    Pace {
+        moves_played: placed / players,
+        expected_moves: PLACEMENTS / players,
+        min_moves_left: 2,
+    }
+}
+
+/// An engine of `kind`; MCTS's playouts are seeded by `seed=N` mixed with the game's number.
+fn create(
+    kind: EngineKind,
+    options: &Options,
+    game_index: u64,
+) -> Result<Box<dyn olympiad_search::engine::Engine<Position>>, OptionError> {
+    let seed = options.number::<u64>("seed")?.unwrap_or(1);
+    Ok(Box::new(Engine::new(
+        kind,
+        seed ^ game_index.wrapping_mul(0x9E37_79B9),
+    )))
+}
+
+/// The Rolit engines (for 2, 3 or 4 players), as the catalog lists them.
+pub static ENGINES: [EngineSpec<Position>; 3] = [
+    EngineSpec {
+        name: "maxn",
+        summary: "Rolit (2-4 players): max^n with shallow pruning on balls, corners and edges; \
+                  options depth=N (default 3), nodes=N, movetime=MS",
+        options: &["depth", "nodes", "movetime"],
+        nodes_key: "nodes",
+        default_depth: Some(DEFAULT_DEPTH),
+        default_nodes: None,
+        pace,
+        create: |options, index| create(EngineKind::MaxN, options, index),
+    },
+    EngineSpec {
+        name: "paranoid",
+        summary: "Rolit (2-4 players): paranoid alpha-beta (the others as one coalition), same \
+                  evaluation; options depth=N (default 3), nodes=N, movetime=MS",
+        options: &["depth", "nodes", "movetime"],
+        nodes_key: "nodes",
+        default_depth: Some(DEFAULT_DEPTH),
+        default_nodes: None,
+        pace,
+        create: |options, index| create(EngineKind::Paranoid, options, index),
+    },
+    EngineSpec {
+        name: "mcts",
+        summary: "Rolit (2-4 players): UCT with corner-seeking playouts, rewarded by winning; \
+                  options playouts=N (default 2000), movetime=MS, seed=N",
+        options: &["playouts", "movetime", "seed"],
+        nodes_key: "playouts",
+        default_depth: None,
+        default_nodes: Some(DEFAULT_PLAYOUTS),
+        pace,
+        create: |options, index| create(EngineKind::Mcts, options, index),
+    },
+];
 
 #[cfg(test)]
 mod tests {

@@ -16,7 +16,8 @@
 //! `illegal` writes the first number 1..64 that is not a legal move (Rolit's squares), and
 //! `ignore-end` does not stop after the last move.
 
-use olympiad_catalog::{DynGame, Engine, RandomEngine, ThinkTime};
+use olympiad_catalog::DynGame;
+use olympiad_core::SplitMix64;
 use olympiad_protocol::codecup::ToPlayer;
 use std::io::{BufRead, Write};
 use std::process::exit;
@@ -170,7 +171,7 @@ fn strike(kind: &str, game: &dyn DynGame, late_ms: u64) -> Option<String> {
 /// The Caia dialogue (games of more than two seats): the seat number first, then every
 /// move of the others; answers when its seat is to move; stops after the last move or "0".
 fn caia(args: &Args, mut game: Box<dyn DynGame>) -> ! {
-    let mut engine = RandomEngine::new(args.seed);
+    let mut rng = SplitMix64::new(args.seed);
     let fault = args.fault.as_deref();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -224,7 +225,7 @@ fn caia(args: &Args, mut game: Box<dyn DynGame>) -> ! {
                 strike(kind, &*game, args.late_ms)
             };
         }
-        let mv = reply.unwrap_or_else(|| engine.choose(&*game, &ThinkTime::default()));
+        let mv = reply.unwrap_or_else(|| random_move(&*game, &mut rng));
         if game.play(&mv).is_err() {
             say(&mv);
             forever();
@@ -241,7 +242,7 @@ fn main() {
     let args = parse_args();
     let entry = olympiad_catalog::find_game(&args.game).unwrap_or_else(|e| usage(&e.to_string()));
     let mut game = entry.start();
-    let mut engine = RandomEngine::new(args.seed);
+    let mut rng = SplitMix64::new(args.seed);
     let fault = args.fault.as_deref();
     if args.at == 0
         && let Some(kind) = fault
@@ -286,7 +287,7 @@ fn main() {
         {
             reply = strike(kind, &*game, args.late_ms);
         }
-        let mv = reply.unwrap_or_else(|| engine.choose(&*game, &ThinkTime::default()));
+        let mv = reply.unwrap_or_else(|| random_move(&*game, &mut rng));
         if game.play(&mv).is_err() {
             // A deliberate bad move: write it, then wait to be killed.
             say(&mv);
@@ -300,4 +301,10 @@ fn main() {
         }
     }
     exit(0)
+}
+
+/// A uniformly random legal move (the game is not over).
+fn random_move(game: &dyn DynGame, rng: &mut SplitMix64) -> String {
+    let mut moves = game.legal_moves();
+    moves.swap_remove(rng.below(moves.len()))
 }

@@ -21,6 +21,8 @@ pub mod mates;
 use crate::rules::Stalemate;
 use crate::{Move, Position};
 use olympiad_core::Game;
+pub use olympiad_search::engine::Source;
+use olympiad_search::engine::{EngineSpec, OptionError, Options, Pace};
 use olympiad_search::{Algorithm, Config, Limits, Observer, Score, Searcher};
 
 pub use eval::CaissaHooks;
@@ -81,17 +83,6 @@ impl EngineOptions {
             exact_mobility: false,
         }
     }
-}
-
-/// Where a move came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
-    /// The opening book.
-    Book,
-    /// The only legal move, played without a search.
-    OnlyMove,
-    /// A search.
-    Search,
 }
 
 /// The engine's answer.
@@ -277,3 +268,81 @@ pub fn violation_within_two_plies(pos: &Position) -> bool {
         next.moves_without_connection_rule().len() != next.count_moves()
     })
 }
+
+/// The depth searched when neither an option nor a clock gives a limit.
+pub const DEFAULT_DEPTH: u32 = 5;
+
+impl olympiad_search::engine::Engine<Position> for Engine {
+    fn choose(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        mut observer: &mut dyn Observer<Move>,
+    ) -> Option<olympiad_search::engine::Choice<Move>> {
+        let choice = Engine::choose(self, pos, limits, &mut observer)?;
+        Some(olympiad_search::engine::Choice {
+            mv: choice.mv,
+            score: (choice.source == Source::Search).then_some(choice.score),
+            depth: choice.depth,
+            nodes: choice.nodes,
+            source: choice.source,
+        })
+    }
+
+    fn new_game(&mut self) {
+        Engine::new_game(self);
+    }
+}
+
+/// A Caïssa game's pace: White and Black alternate, so a side's moves are half the plies.
+fn pace(pos: &Position) -> Pace {
+    Pace::after(u32::from(pos.ply()) / 2)
+}
+
+/// An engine of `kind` set up by the options it takes (`book`; HIPP's `skip`; our
+/// engine's `hash`, `lmr`, `exact`).
+fn create(
+    kind: EngineKind,
+    options: &Options,
+) -> Result<Box<dyn olympiad_search::engine::Engine<Position>>, OptionError> {
+    let mut setup = EngineOptions::new(kind);
+    setup.book = options.switch("book", true)?;
+    match kind {
+        EngineKind::Hipp => setup.skip_connection_rule = options.switch("skip", true)?,
+        EngineKind::Caissa => {
+            setup.lmr = options.switch("lmr", setup.lmr)?;
+            setup.exact_mobility = options.switch("exact", setup.exact_mobility)?;
+            if let Some(mib) = options.number::<usize>("hash")? {
+                setup.hash_mib = mib;
+            }
+        }
+    }
+    Ok(Box::new(Engine::new(setup)))
+}
+
+/// The Caïssa engines, as the catalog lists them.
+pub static ENGINES: [EngineSpec<Position>; 2] = [
+    EngineSpec {
+        name: "hipp",
+        summary: "Caïssa: the CodeCup 2003 champion rebuilt from its paper (MTD(f) in -25..25); \
+                  options depth=N, nodes=N, movetime=MS, book=on|off, skip=on|off",
+        options: &["depth", "nodes", "movetime", "book", "skip"],
+        nodes_key: "nodes",
+        default_depth: Some(DEFAULT_DEPTH),
+        default_nodes: None,
+        pace,
+        create: |options, _| create(EngineKind::Hipp, options),
+    },
+    EngineSpec {
+        name: "caissa",
+        summary: "Caïssa: our default engine (PVS, transposition table, queen-safety \
+                  evaluation); options depth=N, nodes=N, movetime=MS, book=on|off, hash=MIB, \
+                  lmr=on|off, exact=on|off (exact opponent mobility at leaves)",
+        options: &["depth", "nodes", "movetime", "book", "hash", "lmr", "exact"],
+        nodes_key: "nodes",
+        default_depth: Some(DEFAULT_DEPTH),
+        default_nodes: None,
+        pace,
+        create: |options, _| create(EngineKind::Caissa, options),
+    },
+];
