@@ -3,7 +3,6 @@
 //! game of the workspace behind one `Box<dyn DynGame>`.
 
 use olympiad_core::{Describe, Notation, Outcome, OwnScore, Picture, Seat};
-use std::any::Any;
 use std::fmt;
 use thiserror::Error;
 
@@ -51,8 +50,6 @@ pub trait DynGame: Send + Sync + fmt::Debug {
     fn own_score(&self) -> Option<OwnScore>;
     /// A copy.
     fn clone_box(&self) -> Box<dyn DynGame>;
-    /// The concrete position, for engines built for one game (downcast to the game's type).
-    fn as_any(&self) -> &dyn Any;
 }
 
 impl Clone for Box<dyn DynGame> {
@@ -157,9 +154,5 @@ impl<G: Notation + Describe + 'static> DynGame for TextGame<G> {
 
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        &self.position
     }
 }
