@@ -112,11 +112,14 @@ pub enum MatchError {
 struct Unstarted(Fault);
 
 impl Player for Unstarted {
-    fn take_turn(&mut self, _: Turn<'_>, _: Duration, _: &ThinkTime) -> Result<Reply, Fault> {
+    fn take_turn(
+        &mut self,
+        _: Turn<'_>,
+        _: &dyn DynGame,
+        _: Duration,
+        _: &ThinkTime,
+    ) -> Result<Reply, Fault> {
         Err(self.0.clone())
-    }
-    fn observe(&mut self, _: &str) -> Result<(), Fault> {
-        Ok(())
     }
     fn finish(&mut self, _faulted: bool) -> PlayerEnd {
         PlayerEnd::default()
@@ -190,16 +193,16 @@ impl MatchConfig {
     pub fn make_player(&self, who: &Contestant, index: u64, seat: usize) -> Box<dyn Player> {
         match &who.spec {
             PlayerSpec::Builtin { engine, options } => {
-                let start = match self.start_position(index) {
-                    Ok(game) => game,
-                    Err(e) => return Box::new(Unstarted(Fault::Crash(e.to_string()))),
-                };
                 match self.game.engine(engine, options, index) {
-                    Ok(e) => Box::new(EnginePlayer::new(e, start)),
+                    Ok(e) => Box::new(EnginePlayer::new(e)),
                     Err(e) => Box::new(Unstarted(Fault::Crash(format!("cannot create: {e}")))),
                 }
             }
-            PlayerSpec::Command { program, args } => {
+            PlayerSpec::Command {
+                program,
+                args,
+                protocol,
+            } => {
                 let config = ProcessConfig {
                     program: program.clone(),
                     args: args.clone(),
@@ -215,7 +218,7 @@ impl MatchConfig {
                     stderr_log_bytes: STDERR_LOG_BYTES,
                     stderr_keep_bytes: STDERR_RECORD_BYTES,
                 };
-                match ProgramPlayer::spawn(&config) {
+                match ProgramPlayer::spawn(&config, (protocol.dialogue)()) {
                     Ok(p) => Box::new(p),
                     Err(e) => Box::new(Unstarted(Fault::Crash(e.to_string()))),
                 }

@@ -1,19 +1,14 @@
 //! The middle layer: a player, whatever it is. One trait, [`Player`], for built-in engines
-//! (in this process, each in its own thread) and for programs (over a [`Process`]: the
-//! CodeCup dialogue for two seats, the Caia dialogue of Rolit for more). Everything that can
-//! go wrong on a turn is a [`Fault`] value, never a panic or a hang: the referee decides what
-//! a fault costs.
-//!
-//! The Caia dialogue (games of more than two seats): the program's first line is its seat
-//! number, "1" to "4"; seat 1 answers it with its first move; every move is sent to every
-//! other seat as a line at once, and the seat next to move answers that line with its move;
-//! after the last move nothing is sent (players stop by themselves); when the game stops
-//! early (another seat's fault, the referee's move limit) the others are sent "0".
+//! (in this process, each in its own thread) and for programs (over a [`Process`], speaking
+//! the [`Dialogue`] of their protocol from `olympiad-protocol`: what to write on opening,
+//! request, another seat's move, an early stop and the end, and how to read their lines).
+//! Everything that can go wrong on a turn is a [`Fault`] value, never a panic or a hang: the
+//! referee decides what a fault costs.
 
 use crate::process::{Event, Exit, Process, ProcessConfig, SpawnError, StderrCapture, WriteError};
 use olympiad_catalog::{DynGame, Engine, ThinkTime};
 use olympiad_core::Seat;
-use olympiad_protocol::codecup::{ToPlayer, parse_reply};
+use olympiad_protocol::{Dialogue, ReplyLine, Request};
 use serde::Serialize;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
@@ -28,14 +23,11 @@ pub const EOF_EXIT_GRACE: Duration = Duration::from_millis(100);
 /// What the referee asks on a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turn<'a> {
-    /// You move first: move now (the Caia dialogue: your seat number is the request).
+    /// You move first in this game: move now.
     Start,
     /// The previous seat played this move: answer.
     Opponent(&'a str),
 }
-
-/// The line that stops a Caia player when its game ends early.
-pub const CAIA_STOP: &str = "0";
 
 /// A move and what it cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,33 +100,37 @@ pub struct PlayerEnd {
 
 /// A player: built-in or program, one per game.
 pub trait Player: Send {
-    /// Asks for a move; waits `limit` at most.
+    /// Asks for a move in `game` (as it stands, with its start and moves); waits `limit` at
+    /// most.
     fn take_turn(
         &mut self,
         turn: Turn<'_>,
+        game: &dyn DynGame,
         limit: Duration,
         clock: &ThinkTime,
     ) -> Result<Reply, Fault>;
-    /// A game of more than two seats begins with this player in `seat` (of `seats`):
-    /// programs switch to the Caia dialogue, and every seat but the first is sent its number
-    /// now (the first seat's number is its first request). Not called for two seats.
+    /// The game begins with this player in `seat` (of `seats`): programs are told what
+    /// their dialogue tells at the opening (Caia: every seat's number but the first's).
     fn join(&mut self, seat: Seat, seats: usize) -> Result<(), Fault> {
         let _ = (seat, seats);
         Ok(())
     }
-    /// Another seat played `mv`, and this player is not the next to move (games of more
-    /// than two seats only): programs are sent the move at once, engines apply it before
-    /// their next turn.
-    fn observe(&mut self, mv: &str) -> Result<(), Fault>;
-    /// A game of more than two seats stopped before its end (another seat's fault, the
-    /// referee's move limit): programs are sent "0". Called before [`Player::finish`].
+    /// Another seat played `mv`, and this player is not the next to move (or the game is
+    /// over): programs are told as their dialogue tells (Caia: the move at once).
+    fn observe(&mut self, mv: &str) -> Result<(), Fault> {
+        let _ = mv;
+        Ok(())
+    }
+    /// The game stopped before its end (another seat's fault, the referee's move limit):
+    /// programs are told as their dialogue tells (Caia: "0"). Called before
+    /// [`Player::finish`].
     fn stopped(&mut self) {}
     /// Stops the player from running while it is not on move (programs: SIGSTOP).
     fn freeze(&mut self) {}
     /// Lets it run again (programs: SIGCONT).
     fn thaw(&mut self) {}
-    /// The game is over: say `end` (the Caia dialogue: nothing), wait a little, then make
-    /// sure nothing of it is left.
+    /// The game is over: say what the dialogue says at the end (CodeCup: `end`; Caia:
+    /// nothing), wait a little, then make sure nothing of it is left.
     /// `faulted`: it already broke the rules, so it is killed at once.
     fn finish(&mut self, faulted: bool) -> PlayerEnd;
     /// The process group of a program (`None` for built-ins), for checking that nothing of
@@ -144,23 +140,27 @@ pub trait Player: Send {
     }
 }
 
-/// A program speaking the CodeCup dialogue (two seats) or the Caia dialogue (more).
+/// A program speaking its protocol's dialogue.
 #[derive(Debug)]
 pub struct ProgramPlayer {
     process: Process,
     frozen: bool,
-    /// Its seat number ("1"..) once it joined a game of more than two seats.
-    caia_number: Option<u8>,
+    dialogue: Box<dyn Dialogue>,
 }
 
 impl ProgramPlayer {
-    /// Starts the program.
-    pub fn spawn(config: &ProcessConfig) -> Result<Self, SpawnError> {
+    /// Starts the program, which speaks `dialogue`.
+    pub fn spawn(config: &ProcessConfig, dialogue: Box<dyn Dialogue>) -> Result<Self, SpawnError> {
         Ok(Self {
             process: Process::spawn(config)?,
             frozen: false,
-            caia_number: None,
+            dialogue,
         })
+    }
+
+    /// Writes lines of the dialogue, in order.
+    fn send_all(&mut self, lines: Vec<String>) -> Result<(), Fault> {
+        lines.iter().try_for_each(|line| self.send(line))
     }
 
     /// Writes one line of the dialogue.
@@ -224,16 +224,24 @@ impl Player for ProgramPlayer {
     fn take_turn(
         &mut self,
         turn: Turn<'_>,
+        game: &dyn DynGame,
         limit: Duration,
-        _clock: &ThinkTime,
+        clock: &ThinkTime,
     ) -> Result<Reply, Fault> {
         self.check_unrequested()?;
-        let line = match (turn, self.caia_number) {
-            (Turn::Start, Some(number)) => number.to_string(),
-            (Turn::Start, None) => ToPlayer::Start.line().to_string(),
-            (Turn::Opponent(m), _) => ToPlayer::Move(m.to_string()).line().to_string(),
+        let request = Request {
+            last: match turn {
+                Turn::Start => None,
+                Turn::Opponent(m) => Some(m),
+            },
+            moves: game.moves(),
+            start: game.start_text(),
+            left: clock.left,
+            increment: clock.increment,
+            move_cap: clock.move_cap,
         };
-        self.send(&line)?;
+        let lines = self.dialogue.request(&request);
+        self.send_all(lines)?;
         let written = Instant::now();
         let cpu_before = self.process.cpu_time();
         let deadline = written + limit;
@@ -275,12 +283,18 @@ impl Player for ProgramPlayer {
                             shorten(&String::from_utf8_lossy(e.as_bytes()))
                         ))
                     })?;
-                    let mv = parse_reply(&text).map_err(|e| Fault::Garbled(e.to_string()))?;
-                    return Ok(Reply {
-                        text: mv.to_string(),
-                        wall,
-                        cpu,
-                    });
+                    match self.dialogue.read(&text) {
+                        ReplyLine::Move(mv) => {
+                            return Ok(Reply {
+                                text: mv,
+                                wall,
+                                cpu,
+                            });
+                        }
+                        // Not a move: the clock runs on while it thinks.
+                        ReplyLine::Info(_) | ReplyLine::Ignore => continue,
+                        ReplyLine::Garbled(e) => return Err(Fault::Garbled(e)),
+                    }
                 }
                 Event::Overlong(_) => {
                     return Err(Fault::Garbled(
@@ -293,26 +307,24 @@ impl Player for ProgramPlayer {
         }
     }
 
-    fn join(&mut self, seat: Seat, _seats: usize) -> Result<(), Fault> {
-        let number = seat.0 + 1;
-        self.caia_number = Some(number);
-        if seat.0 == 0 {
-            // The first seat's number is its first request (`Turn::Start`).
-            return Ok(());
-        }
+    fn join(&mut self, seat: Seat, seats: usize) -> Result<(), Fault> {
         self.check_unrequested()?;
-        self.send(&number.to_string())
+        let lines = self.dialogue.open(seat.index(), seats);
+        self.send_all(lines)
     }
 
     fn observe(&mut self, mv: &str) -> Result<(), Fault> {
         self.check_unrequested()?;
-        self.send(mv)
+        let lines = self.dialogue.inform(mv);
+        self.send_all(lines)
     }
 
     fn stopped(&mut self) {
-        if self.caia_number.is_some() && self.process.exit().is_none() {
+        if self.process.exit().is_none() {
             // It may already be gone or not reading: the kill in `finish` follows anyway.
-            let _ = self.process.write_line(CAIA_STOP);
+            for line in self.dialogue.stopped() {
+                let _ = self.process.write_line(&line);
+            }
         }
     }
 
@@ -334,9 +346,8 @@ impl Player for ProgramPlayer {
         self.thaw();
         let mut ignored_end = false;
         if !faulted && self.process.exit().is_none() {
-            // The Caia dialogue sends nothing at the end: players stop by themselves.
-            if self.caia_number.is_none() {
-                let _ = self.process.write_line(ToPlayer::End.line());
+            for line in self.dialogue.close() {
+                let _ = self.process.write_line(&line);
             }
             self.process.close_stdin();
             ignored_end = self.process.wait_exit(Instant::now() + END_GRACE).is_none();
@@ -355,40 +366,32 @@ impl Player for ProgramPlayer {
     }
 }
 
-/// The moves played since the engine's last turn (oldest first) and its clock.
-type Job = (Vec<String>, ThinkTime);
+/// The game as it stands and the engine's clock.
+type Job = (Box<dyn DynGame>, ThinkTime);
 type Answer = Result<(String, Option<Duration>), String>;
 
-/// A built-in engine in its own thread, keeping its own copy of the game.
+/// A built-in engine in its own thread, shown the whole game on every turn.
 #[derive(Debug)]
 pub struct EnginePlayer {
     jobs: Option<Sender<Job>>,
     answers: Receiver<Answer>,
-    /// Moves of other seats observed since its last turn (games of more than two seats).
-    seen: Vec<String>,
 }
 
 impl EnginePlayer {
-    /// Starts `engine`'s thread; `game` is the start position.
-    pub fn new(mut engine: Box<dyn Engine>, mut game: Box<dyn DynGame>) -> Self {
+    /// Starts `engine`'s thread.
+    pub fn new(mut engine: Box<dyn Engine>) -> Self {
         let (jobs, job_rx) = mpsc::channel::<Job>();
         let (answer_tx, answers) = mpsc::channel::<Answer>();
         thread::Builder::new()
             .name("engine".into())
             .spawn(move || {
-                for (played, clock) in job_rx {
-                    let answer = (|| {
-                        for m in &played {
-                            game.play(m).map_err(|e| e.to_string())?;
-                        }
-                        let cpu0 = thread_cpu_time();
-                        let mv = engine.choose(&*game, &clock);
-                        let cpu = thread_cpu_time()
-                            .zip(cpu0)
-                            .map(|(a, b)| a.saturating_sub(b));
-                        game.play(&mv).map_err(|e| e.to_string())?;
-                        Ok((mv, cpu))
-                    })();
+                for (mut game, clock) in job_rx {
+                    let cpu0 = thread_cpu_time();
+                    let mv = engine.choose(&*game, &clock);
+                    let cpu = thread_cpu_time()
+                        .zip(cpu0)
+                        .map(|(a, b)| a.saturating_sub(b));
+                    let answer = game.play(&mv).map(|_| (mv, cpu)).map_err(|e| e.to_string());
                     if answer_tx.send(answer).is_err() {
                         break;
                     }
@@ -398,7 +401,6 @@ impl EnginePlayer {
         Self {
             jobs: Some(jobs),
             answers,
-            seen: Vec::new(),
         }
     }
 }
@@ -416,20 +418,17 @@ fn thread_cpu_time() -> Option<Duration> {
 impl Player for EnginePlayer {
     fn take_turn(
         &mut self,
-        turn: Turn<'_>,
+        _turn: Turn<'_>,
+        game: &dyn DynGame,
         limit: Duration,
         clock: &ThinkTime,
     ) -> Result<Reply, Fault> {
-        let mut played = std::mem::take(&mut self.seen);
-        if let Turn::Opponent(m) = turn {
-            played.push(m.to_string());
-        }
         let sent = Instant::now();
         let jobs = self
             .jobs
             .as_ref()
             .ok_or_else(|| Fault::Crash("finished".into()))?;
-        jobs.send((played, *clock))
+        jobs.send((game.clone_box(), *clock))
             .map_err(|_| Fault::Crash("the engine thread is gone".into()))?;
         match self.answers.recv_timeout(limit) {
             Ok(Ok((text, cpu))) => Ok(Reply {
@@ -444,11 +443,6 @@ impl Player for EnginePlayer {
             ))),
             Err(RecvTimeoutError::Disconnected) => Err(Fault::Crash("the engine panicked".into())),
         }
-    }
-
-    fn observe(&mut self, mv: &str) -> Result<(), Fault> {
-        self.seen.push(mv.to_string());
-        Ok(())
     }
 
     fn finish(&mut self, _faulted: bool) -> PlayerEnd {

@@ -178,9 +178,10 @@ pub fn result_text(points: &[f64]) -> String {
 }
 
 /// Plays one game between `players` (index = seat; as many as the game has seats) from
-/// `game`, to the end, and returns its record. Two seats speak the CodeCup dialogue; more
-/// seats are joined first ([`Player::join`]) and every move is shown to every other seat
-/// ([`Player::observe`]), the seat next to move getting it as its request. Every player is
+/// `game`, to the end, and returns its record. Every seat is joined first ([`Player::join`])
+/// and every move is shown to every other seat ([`Player::observe`]), the seat next to move
+/// getting it as its request; each program's dialogue decides what that means on its
+/// pipes. Every player is
 /// finished (programs killed with their whole process group) before this returns.
 pub fn play_game(
     mut game: Box<dyn DynGame>,
@@ -193,7 +194,6 @@ pub fn play_game(
     let seats = game.num_players();
     assert_eq!(players.len(), seats, "one player per seat");
     assert_eq!(names.len(), seats, "one name per seat");
-    let caia = seats > 2;
     let started = Instant::now();
     let start = game.position_text();
     let time = config.time;
@@ -209,14 +209,10 @@ pub fn play_game(
         seat: seat as u8,
         fault,
     };
-    let joined = if caia {
-        players
-            .iter_mut()
-            .enumerate()
-            .find_map(|(s, p)| p.join(Seat(s as u8), seats).err().map(|f| fault(s, f)))
-    } else {
-        None
-    };
+    let joined = players
+        .iter_mut()
+        .enumerate()
+        .find_map(|(s, p)| p.join(Seat(s as u8), seats).err().map(|f| fault(s, f)));
     let termination = match joined {
         Some(t) => Err(t),
         None => loop {
@@ -242,7 +238,7 @@ pub fn play_game(
             if config.freeze_idle {
                 player.thaw();
             }
-            let reply = player.take_turn(turn, limit, &clock);
+            let reply = player.take_turn(turn, &*game, limit, &clock);
             if config.freeze_idle {
                 player.freeze();
             }
@@ -282,16 +278,14 @@ pub fn play_game(
                 cpu_ms: reply.cpu.map(ms),
                 left_ms: ms(left[s]),
             });
-            if caia {
-                // Everyone but the mover sees the move; the next to move gets it as its
-                // request (unless the game is over: then everyone is told now).
-                let next = game.outcome().is_none().then(|| game.to_move().index());
-                let told = (0..seats)
-                    .filter(|&t| t != s && Some(t) != next)
-                    .find_map(|t| players[t].observe(&text).err().map(|f| fault(t, f)));
-                if let Some(t) = told {
-                    break Err(t);
-                }
+            // Everyone but the mover sees the move; the next to move gets it as its request
+            // (unless the game is over: then everyone is told now).
+            let next = game.outcome().is_none().then(|| game.to_move().index());
+            let told = (0..seats)
+                .filter(|&t| t != s && Some(t) != next)
+                .find_map(|t| players[t].observe(&text).err().map(|f| fault(t, f)));
+            if let Some(t) = told {
+                break Err(t);
             }
         },
     };
@@ -310,7 +304,7 @@ pub fn play_game(
         Termination::Fault { seat, .. } => Some(*seat),
         _ => None,
     };
-    if caia && !matches!(termination, Termination::Rules { .. }) {
+    if !matches!(termination, Termination::Rules { .. }) {
         for (i, p) in players.iter_mut().enumerate() {
             if offender != Some(i as u8) {
                 p.stopped();

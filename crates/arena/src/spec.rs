@@ -1,9 +1,12 @@
 //! Player specifications as users write them, checked before anything starts:
-//! `builtin:NAME[:key=value,...]` (an engine from the catalog) or `cmd:COMMAND LINE` (a
-//! program speaking the CodeCup dialogue; the line is split on blanks, with '...' and "..."
-//! quoting; the program is looked up in PATH unless it contains a '/').
+//! `builtin:NAME[:key=value,...]` (an engine of the game, from the catalog),
+//! `PROTOCOL:COMMAND LINE` (a program speaking that protocol: `codecup:`, `caia:`) or
+//! `cmd:COMMAND LINE` (a program speaking the game's own protocol, the first its catalog row
+//! lists). A command line is split on blanks, with '...' and "..." quoting; the program is
+//! looked up in PATH unless it contains a '/'.
 
 use olympiad_catalog::{CatalogError, GameEntry, Options};
+use olympiad_protocol::Protocol;
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
@@ -19,21 +22,25 @@ pub enum PlayerSpec {
         /// Its options.
         options: Options,
     },
-    /// A program: the resolved path and the arguments.
+    /// A program: the resolved path, the arguments and the protocol it speaks.
     Command {
         /// The program (checked: a file we may execute).
         program: PathBuf,
         /// Its arguments.
         args: Vec<String>,
+        /// Its protocol.
+        protocol: &'static Protocol,
     },
 }
 
 /// Why a player specification is no good.
 #[derive(Debug, Error)]
 pub enum SpecError {
-    /// Neither `builtin:` nor `cmd:`.
+    /// Neither `builtin:`, `cmd:` nor a protocol's name.
     #[error(
-        "player '{0}' is not builtin:NAME[:key=value,...], cmd:COMMAND LINE or a name from the players file"
+        "player '{0}' is not builtin:NAME[:key=value,...], cmd:COMMAND LINE, \
+         PROTOCOL:COMMAND LINE ({protocols}) or a name from the players file",
+        protocols = olympiad_protocol::PROTOCOLS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
     )]
     Form(String),
     /// An unknown engine, bad options, or an engine that does not play the game.
@@ -80,7 +87,7 @@ impl PlayerSpec {
                 engine: name.to_ascii_lowercase(),
                 options,
             })
-        } else if let Some(line) = text.strip_prefix("cmd:") {
+        } else if let Some((protocol, line)) = command_line(text, game) {
             let words = split_command(line).map_err(|message| SpecError::Command {
                 spec: text.to_string(),
                 message,
@@ -96,11 +103,23 @@ impl PlayerSpec {
             Ok(PlayerSpec::Command {
                 program,
                 args: args.to_vec(),
+                protocol,
             })
         } else {
             Err(SpecError::Form(text.to_string()))
         }
     }
+}
+
+/// `cmd:LINE` with the game's own protocol, or `PROTOCOL:LINE`.
+fn command_line<'a>(text: &'a str, game: &GameEntry) -> Option<(&'static Protocol, &'a str)> {
+    let (prefix, line) = text.split_once(':')?;
+    if prefix == "cmd" {
+        let own = olympiad_protocol::protocol(game.row.protocols[0]).expect("rows name protocols");
+        return Some((own, line));
+    }
+    let protocol = olympiad_protocol::protocol(prefix).ok()?;
+    Some((protocol, line))
 }
 
 /// Splits a command line on blanks; '...' and "..." group words (no escapes inside).
@@ -205,11 +224,21 @@ mod tests {
         std::fs::remove_file(&text).unwrap();
         assert!(msg("cmd:no-such-program-here").contains("not found in PATH"));
         match PlayerSpec::parse("cmd:sh -c 'echo a'", game()).unwrap() {
-            PlayerSpec::Command { program, args } => {
+            PlayerSpec::Command {
+                program,
+                args,
+                protocol,
+            } => {
                 assert!(program.ends_with("sh"));
                 assert_eq!(args, ["-c", "echo a"]);
+                assert_eq!(protocol.name, "codecup");
             }
             other => panic!("{other:?}"),
         }
+        match PlayerSpec::parse("caia:sh -c 'echo a'", game()).unwrap() {
+            PlayerSpec::Command { protocol, .. } => assert_eq!(protocol.name, "caia"),
+            other => panic!("{other:?}"),
+        }
+        assert!(msg("uci:sh").contains("PROTOCOL:COMMAND LINE (codecup, caia)"));
     }
 }

@@ -31,7 +31,8 @@ fn bot(args: &[&str]) -> Box<dyn Player> {
         stderr_log_bytes: 0,
         stderr_keep_bytes: 1024,
     };
-    Box::new(ProgramPlayer::spawn(&config).unwrap())
+    let codecup = olympiad_protocol::dialogue("codecup").unwrap();
+    Box::new(ProgramPlayer::spawn(&config, codecup).unwrap())
 }
 
 fn game(players: [Box<dyn Player>; 2], freeze: bool) -> GameRecord {

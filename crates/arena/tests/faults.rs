@@ -8,6 +8,7 @@ use olympiad_arena::{
     Termination, TimeControl, group_members, play_game,
 };
 use olympiad_catalog::{Options, find_game};
+use olympiad_protocol::dialogue;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -43,10 +44,10 @@ fn play(name: &str, args: &[&str], bot_seat: usize) -> (GameRecord, i32) {
         stderr_log_bytes: LOG_CAP_BYTES,
         stderr_keep_bytes: 256,
     };
-    let bot = ProgramPlayer::spawn(&config).unwrap();
+    let bot = ProgramPlayer::spawn(&config, dialogue(game.row.protocols[0]).unwrap()).unwrap();
     let pgid = bot.process_group().unwrap();
     let engine = game.engine("random", &Options::default(), 0).unwrap();
-    let random: Box<dyn Player> = Box::new(EnginePlayer::new(engine, game.start()));
+    let random: Box<dyn Player> = Box::new(EnginePlayer::new(engine));
     let bot: Box<dyn Player> = Box::new(bot);
     let mut players = if bot_seat == 0 {
         [bot, random]

@@ -182,13 +182,13 @@ fn bot(game: &str, name: &str, args: &[&str]) -> ProgramPlayer {
         stderr_log_bytes: 64 * 1024,
         stderr_keep_bytes: 256,
     };
-    ProgramPlayer::spawn(&config).unwrap()
+    ProgramPlayer::spawn(&config, olympiad_protocol::dialogue("caia").unwrap()).unwrap()
 }
 
 fn random_engine(game: &'static olympiad_catalog::GameEntry, seed: u64) -> Box<dyn Player> {
     let options = Options::parse(&format!("seed={seed}")).unwrap();
     let engine = game.engine("random", &options, 0).unwrap();
-    Box::new(EnginePlayer::new(engine, game.start()))
+    Box::new(EnginePlayer::new(engine))
 }
 
 /// Plays `players` at a Rolit table and checks that no program's group survives.

@@ -6,12 +6,58 @@
 
 use crate::DynGame;
 use olympiad_core::Notation;
-use olympiad_search::engine::{Clocked, ThinkTime};
+use olympiad_search::Report;
+use olympiad_search::engine::{Clocked, Source, ThinkTime};
+use std::time::Duration;
 
-/// A built-in engine: chooses moves, never prints.
+/// A search report as text: one completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// The root score for the side to move, in the engine's own scale.
+    pub score: i32,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation in the game's notation (cut at the first move that is not
+    /// legal, as a table hit can leave one).
+    pub pv: Vec<String>,
+}
+
+/// An engine's move with how it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The move in the game's notation.
+    pub mv: String,
+    /// Its score, when a search gave one.
+    pub score: Option<i32>,
+    /// The last completed depth (0 without a search).
+    pub depth: u32,
+    /// Nodes (or playouts) searched.
+    pub nodes: u64,
+    /// Book, only move or search.
+    pub source: Source,
+}
+
+/// A built-in engine: chooses moves, never prints (its search reports go to a callback).
 pub trait Engine: Send {
+    /// A move for the side to move in `game` (not over), with every completed search
+    /// iteration passed to `report`.
+    fn think(
+        &mut self,
+        game: &dyn DynGame,
+        time: &ThinkTime,
+        report: &mut dyn FnMut(&Thought),
+    ) -> Decision;
+
     /// A move for the side to move in `game` (not over), in the game's notation.
-    fn choose(&mut self, game: &dyn DynGame, time: &ThinkTime) -> String;
+    fn choose(&mut self, game: &dyn DynGame, time: &ThinkTime) -> String {
+        self.think(game, time, &mut |_| {}).mv
+    }
 }
 
 /// A game's typed engine as an [`Engine`]: it replays the moves of the game it is shown
@@ -65,14 +111,49 @@ impl<G: Notation> Adapter<G> {
     }
 }
 
+/// A principal variation as move texts, up to the first move that is not legal.
+fn pv_text<G: Notation>(pos: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for &m in pv {
+        if !p.is_legal(m) {
+            break;
+        }
+        out.push(p.format_move(m));
+        p.play(m);
+    }
+    out
+}
+
 impl<G: Notation + 'static> Engine for Adapter<G> {
-    fn choose(&mut self, game: &dyn DynGame, time: &ThinkTime) -> String {
+    fn think(
+        &mut self,
+        game: &dyn DynGame,
+        time: &ThinkTime,
+        report: &mut dyn FnMut(&Thought),
+    ) -> Decision {
         let pos = self.follow(game).clone();
+        let mut observer = |r: &Report<G::Move>| {
+            report(&Thought {
+                depth: r.depth,
+                score: r.score,
+                nodes: r.nodes,
+                nps: r.nps,
+                elapsed: r.elapsed,
+                pv: pv_text(&pos, &r.pv),
+            });
+        };
         let choice = self
             .engine
-            .choose(&pos, time, &mut ())
+            .choose(&pos, time, &mut observer)
             .expect("asked to move in a finished game");
-        pos.format_move(choice.mv)
+        Decision {
+            mv: pos.format_move(choice.mv),
+            score: choice.score,
+            depth: choice.depth,
+            nodes: choice.nodes,
+            source: choice.source,
+        }
     }
 }
 

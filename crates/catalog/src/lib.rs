@@ -34,8 +34,8 @@ mod engines;
 mod tools;
 
 pub use dyngame::{DynGame, PlayError, TextGame};
-pub use engines::{Adapter, Engine};
-pub use olympiad_search::engine::{Options, ThinkTime};
+pub use engines::{Adapter, Decision, Engine, Thought};
+pub use olympiad_search::engine::{Options, Source, ThinkTime};
 pub use tools::{
     BenchOptions, BenchPhase, BenchReport, PerftOptions, PerftReport, Setup, ShowReport, Tools,
     Typed,
@@ -70,6 +70,19 @@ pub struct Alias {
     pub summary: &'static str,
 }
 
+/// A game's opening book, rebuilt by deep searches (`olympiad book GAME`).
+#[derive(Debug)]
+pub struct BookTool {
+    /// Where the book lives in the workspace (it is compiled in).
+    pub path: &'static str,
+    /// Rebuilds it `plies` deep with `time` per position, telling `progress` as it goes;
+    /// returns the number of entries and the file's text.
+    pub rebuild: RebuildBook,
+}
+
+/// Rebuilds a book: plies, time per position, progress lines; entries and the file's text.
+pub type RebuildBook = fn(usize, std::time::Duration, &mut dyn FnMut(&str)) -> (usize, String);
+
 /// One row of the game table: a game and its parameters.
 #[derive(Debug)]
 pub struct GameRow {
@@ -81,6 +94,13 @@ pub struct GameRow {
     pub params: &'static [Param],
     /// Old or short names of some variants.
     pub aliases: &'static [Alias],
+    /// The protocols its programs speak, the usual one first (`cmd:` programs speak it,
+    /// and `olympiad play` serves it by default).
+    pub protocols: &'static [&'static str],
+    /// The engine `olympiad play` uses unless told otherwise.
+    pub engine: &'static str,
+    /// The game's opening book, if it has one to rebuild.
+    pub book: Option<BookTool>,
     /// The typed tools of the variant with these parameter values (already checked against
     /// the ranges of `params`).
     pub build: fn(&[u32]) -> Box<dyn Tools>,
@@ -93,6 +113,12 @@ pub static GAMES: &[GameRow] = &[
         summary: "Caïssa, the CodeCup 2003 game: chess-like, 7x7 tiles that sink away",
         params: &[],
         aliases: &[],
+        protocols: &["codecup"],
+        engine: "caissa",
+        book: Some(BookTool {
+            path: "games/caissa/data/book.txt",
+            rebuild: olympiad_caissa::engine::book::rebuild,
+        }),
         build: |_| {
             Box::new(
                 Typed::new(olympiad_caissa::Position::start())
@@ -122,6 +148,9 @@ pub static GAMES: &[GameRow] = &[
                 summary: "Rolit for two players (two neutral colours)",
             },
         ],
+        protocols: &["caia", "codecup"],
+        engine: "mcts",
+        book: None,
         build: |v| {
             Box::new(
                 Typed::new(olympiad_rolit::Position::start_with(v[0] as usize))
@@ -134,6 +163,9 @@ pub static GAMES: &[GameRow] = &[
         summary: "8x8 checkers (English draughts): compulsory captures, PDN notation",
         params: &[],
         aliases: &[],
+        protocols: &["codecup"],
+        engine: "random",
+        book: None,
         build: |_| Box::new(Typed::new(olympiad_checkers::Position::start())),
     },
     GameRow {
@@ -141,6 +173,9 @@ pub static GAMES: &[GameRow] = &[
         summary: "8x8 reversi (Othello): passes are moves, most discs wins",
         params: &[],
         aliases: &[],
+        protocols: &["codecup"],
+        engine: "random",
+        book: None,
         build: |_| Box::new(Typed::new(olympiad_reversi::Position::start())),
     },
 ];

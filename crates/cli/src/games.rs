@@ -2,6 +2,7 @@
 //! with catalog errors turned into input errors (exit code 2) that say what was wrong.
 
 use olympiad_catalog::{CatalogError, GAMES, GameEntry, find_game};
+use olympiad_protocol::PROTOCOLS;
 
 /// The game named `name` (`rolit`, `rolit(players=3)`, `rolit3`), or an input error
 /// listing the known names.
@@ -55,6 +56,34 @@ pub fn list() -> anyhow::Result<()> {
                 alias.summary
             );
         }
+    }
+    Ok(())
+}
+
+/// `olympiad engines [GAME]`: every engine of the game (or of every game), as
+/// `builtin:NAME` takes them, then the protocols `PROTOCOL:COMMAND` programs may speak.
+pub fn engines(game: Option<&str>) -> anyhow::Result<()> {
+    let games = match game {
+        Some(name) => vec![find(name)?],
+        None => GAMES
+            .iter()
+            .map(|row| find(row.name))
+            .collect::<anyhow::Result<_>>()?,
+    };
+    for game in games {
+        say!(
+            "{} (protocols: {}; `olympiad play` uses {} by default)",
+            game.name,
+            game.row.protocols.join(", "),
+            game.row.engine
+        );
+        for (name, summary) in game.engines() {
+            say!("  {name:<10} {summary}");
+        }
+    }
+    say!("protocols:");
+    for p in PROTOCOLS {
+        say!("  {:<10} {}", p.name, p.summary);
     }
     Ok(())
 }

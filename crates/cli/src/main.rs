@@ -21,7 +21,6 @@ mod games;
 mod matches;
 mod perft;
 mod play;
-mod play_rolit;
 mod show;
 mod sudoku;
 mod tournament;
@@ -48,6 +47,11 @@ struct Cli {
 enum Command {
     /// List the games, one line each.
     Games,
+    /// List the built-in engines of a game (or of every game) and the protocols.
+    Engines {
+        /// The game (default: every game).
+        game: Option<String>,
+    },
     /// Count the move sequences of a given length (perft), optionally per root move.
     Perft(perft::Args),
     /// Draw a position: board, side to move, status, legal moves, outcome, position text.
@@ -125,6 +129,7 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Games => games::list(),
+        Command::Engines { game } => games::engines(game.as_deref()),
         Command::Perft(args) => perft::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Bench(args) => bench::run(&args),

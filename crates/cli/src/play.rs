@@ -1,16 +1,13 @@
-//! `olympiad play`: player programs. This module takes the arguments, sends Rolit to
-//! [`crate::play_rolit`] (the Caia dialogue), and is itself `olympiad play caissa`, a player
-//! program for the CodeCup dialogue. It reads `start` or White's first move, answers each
-//! move with one line (flushed), and exits on `end` or at the end of its input. It keeps its
-//! own clock from the budget and never lets a search eat into the reserve; its search
-//! reports go to stderr, one line per iteration. An illegal or unreadable opponent move is
-//! reported on stderr and exits with code 3.
+//! `olympiad play GAME`: any engine of the game's catalog row as a player program, speaking
+//! any protocol of `olympiad-protocol` over stdin/stdout (the game's own by default: the
+//! CodeCup dialogue for Caïssa, checkers and reversi, the Caia seat dialogue for Rolit).
+//! It keeps its own clock from the budget and never lets a search eat into the reserve; its
+//! search reports go to stderr, one line per iteration. A bad first line (a Caia seat
+//! number) is an input error (exit code 2); an illegal or unreadable move from the referee
+//! is reported on stderr and exits with code 3.
 
-use olympiad_caissa::Position;
-use olympiad_caissa::engine::{Engine, EngineKind, EngineOptions, Source};
-use olympiad_core::{Game, Notation};
-use olympiad_protocol::codecup::{Responder, ServeError, serve};
-use olympiad_search::{Limits, Report, TimeBudget};
+use olympiad_catalog::{DynGame, Engine, GameEntry, Options, Source, ThinkTime, Thought};
+use olympiad_protocol::{Responder, ServeError, protocol};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -19,63 +16,42 @@ use std::time::{Duration, Instant};
 pub const RESERVE_PERCENT: u64 = 10;
 /// The largest reserve, in milliseconds.
 pub const RESERVE_MAX_MS: u64 = 1_000;
-/// Kept back from every move's allocation for the answer to reach the referee.
+/// Kept back from every move's time for the answer to reach the referee.
 pub const ANSWER_MARGIN_MS: u64 = 5;
-
-/// Which engine plays.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineName {
-    /// Caïssa: our default engine.
-    Caissa,
-    /// Caïssa: the CodeCup 2003 champion rebuilt from its paper.
-    Hipp,
-    /// Rolit: Monte Carlo tree search (the default, the strongest).
-    Mcts,
-    /// Rolit: max^n with shallow pruning.
-    Maxn,
-    /// Rolit: paranoid alpha-beta.
-    Paranoid,
-}
-
-impl EngineName {
-    /// The name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineName::Caissa => "caissa",
-            EngineName::Hipp => "hipp",
-            EngineName::Mcts => "mcts",
-            EngineName::Maxn => "maxn",
-            EngineName::Paranoid => "paranoid",
-        }
-    }
-}
 
 /// Arguments of `olympiad play`.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "caissa speaks the CodeCup dialogue: `start` or the opponent's move in, \
-    one move out, `end` or the end of input stops it.\n\n\
-    rolit (rolit3, rolit2) speaks the Caia Rolit dialogue: the first line is the player's \
-    number 1..n (anything else: exit code 2); it moves when its turn comes (a square number \
-    1-64), reads every other player's move, and exits 0 after the last move of the game, on \
-    `0` or at the end of input. An illegal move from the referee: exit code 3.\n\n\
-    Under a Caia hub start it through a script: `exec olympiad play rolit --time-ms 30000`."
+    after_help = "The CodeCup dialogue (caissa, checkers, reversi): `start` or the \
+    opponent's move in, one move out, `end` or the end of input stops it.\n\n\
+    The Caia seat dialogue (rolit, rolit3, rolit2): the first line is the player's number \
+    1..n (anything else: exit code 2); it moves when its turn comes, reads every other \
+    player's move, and exits 0 after the last move of the game, on `0` or at the end of \
+    input.\n\n\
+    An illegal move from the referee: exit code 3. Under a Caia hub start it through a \
+    script: `exec olympiad play rolit --time-ms 30000`."
 )]
 pub struct Args {
-    /// The game: caissa, or rolit, rolit3, rolit2.
+    /// The game (see `olympiad games`).
     pub game: String,
-    /// The engine (default: caissa for caissa, mcts for Rolit).
-    #[arg(long, value_enum)]
-    pub engine: Option<EngineName>,
+    /// The engine (see `olympiad engines GAME`; default: the game's strongest).
+    #[arg(long)]
+    pub engine: Option<String>,
+    /// The protocol to speak (codecup, caia; default: the game's own).
+    #[arg(long)]
+    pub protocol: Option<String>,
+    /// Engine options, key=value,... (as in builtin:ENGINE:key=value,...).
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub options: String,
     /// The budget for the whole game, in milliseconds (the CodeCup 2003 limit is 30 s; Caia's
     /// Rolit players have 30 s too).
     #[arg(long, default_value_t = 30_000)]
     pub time_ms: u64,
-    /// Search to this depth on every move instead of using the clock (for tests and
-    /// analysis; the budget still caps each move). Rolit: maxn and paranoid only.
+    /// Search to this depth on every move instead of using the clock alone (for tests and
+    /// analysis; the budget still caps each move): the engine option depth=N.
     #[arg(long)]
     pub depth: Option<u32>,
-    /// Play without the opening book (caissa).
+    /// Play without the opening book: the engine option book=off.
     #[arg(long)]
     pub no_book: bool,
     /// No search reports on stderr.
@@ -83,7 +59,7 @@ pub struct Args {
     pub quiet: bool,
 }
 
-/// The opponent sent something that is not a legal move: exit code 3.
+/// The referee sent something that is not a legal move: exit code 3.
 #[derive(Debug)]
 pub struct OpponentError(pub String);
 
@@ -95,161 +71,153 @@ impl std::fmt::Display for OpponentError {
 
 impl std::error::Error for OpponentError {}
 
-/// The game side of the dialogue: position, engine and clock.
+/// The game side of the dialogue: the game, the engine and the clock.
 struct Player {
-    pos: Position,
-    engine: Engine,
-    depth: Option<u32>,
+    game: Box<dyn DynGame>,
+    engine: Box<dyn Engine>,
     quiet: bool,
     budget: Duration,
+    reserve: Duration,
     used: Duration,
-    /// When the line we are answering arrived.
+    /// When the line that made it this player's turn arrived.
     asked: Instant,
-    moves_played: u32,
+}
+
+/// One search report on stderr.
+fn report(ply: usize, thought: &Thought) {
+    eprintln!(
+        "ply {ply} depth {} score {} nodes {} nps {} time {} ms pv {}",
+        thought.depth,
+        thought.score,
+        thought.nodes,
+        thought.nps,
+        thought.elapsed.as_millis(),
+        thought.pv.join(" ")
+    );
 }
 
 impl Responder for Player {
-    type Error = OpponentError;
-
-    fn opponent_moved(&mut self, mv: &str) -> Result<(), OpponentError> {
-        self.asked = Instant::now();
-        let m = self.pos.parse_legal_move(mv).map_err(|e| {
-            OpponentError(format!(
-                "opponent's move '{mv}' at ply {}: {e}",
-                self.pos.ply() + 1
-            ))
-        })?;
-        self.pos.play(m);
-        Ok(())
+    fn seats(&self) -> usize {
+        self.game.num_players()
     }
 
-    fn choose(&mut self) -> Result<String, OpponentError> {
-        // For `start`, the clock starts now (no opponent move came first).
-        if self.pos.ply() == 0 {
+    fn to_move(&self) -> usize {
+        self.game.to_move().index()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    fn opponent_moved(&mut self, mv: &str) -> Result<(), String> {
+        self.asked = Instant::now();
+        let ply = self.game.moves().len() + 1;
+        self.game
+            .play(mv)
+            .map(|_| ())
+            .map_err(|e| format!("the referee's move '{mv}' at ply {ply}: {e}"))
+    }
+
+    fn choose(&mut self) -> Result<String, String> {
+        // The first move of the game: the clock starts now.
+        if self.game.moves().is_empty() {
             self.asked = Instant::now();
         }
-        let remaining = self.budget.saturating_sub(self.used);
-        let budget = TimeBudget {
-            reserve: (self.budget * RESERVE_PERCENT as u32 / 100)
-                .min(Duration::from_millis(RESERVE_MAX_MS)),
-            ..TimeBudget::new(remaining, Duration::ZERO)
-        };
-        let share = budget
-            .allocate(self.moves_played)
-            .saturating_sub(Duration::from_millis(ANSWER_MARGIN_MS))
-            .max(Duration::from_millis(1));
-        let limits = Limits {
-            depth: self.depth,
-            move_time: Some(share),
-            ..Limits::default()
+        let spent = self.used + self.asked.elapsed() + Duration::from_millis(ANSWER_MARGIN_MS);
+        let clock = ThinkTime {
+            left: self
+                .budget
+                .saturating_sub(self.reserve + spent)
+                .max(Duration::from_millis(1)),
+            increment: Duration::ZERO,
+            move_cap: None,
         };
         let quiet = self.quiet;
-        let ply = self.pos.ply();
-        let pos = self.pos;
-        let mut report = |r: &Report<olympiad_caissa::Move>| {
+        let ply = self.game.moves().len() + 1;
+        let decision = self.engine.think(&*self.game, &clock, &mut |t| {
             if !quiet {
-                let pv: Vec<String> = pv_text(&pos, &r.pv);
-                eprintln!(
-                    "ply {} depth {} score {} nodes {} nps {} time {} ms pv {}",
-                    ply + 1,
-                    r.depth,
-                    r.score,
-                    r.nodes,
-                    r.nps,
-                    r.elapsed.as_millis(),
-                    pv.join(" ")
-                );
+                report(ply, t);
             }
-        };
-        let choice = self
-            .engine
-            .choose(&self.pos, &limits, &mut report)
-            .ok_or_else(|| OpponentError("asked to move in a finished game".into()))?;
-        if !quiet && choice.source != Source::Search {
-            eprintln!(
-                "ply {} {} move",
-                ply + 1,
-                match choice.source {
-                    Source::Book => "book",
-                    _ => "only",
-                }
-            );
+        });
+        if !quiet && decision.source != Source::Search {
+            let how = if decision.source == Source::Book {
+                "book"
+            } else {
+                "only"
+            };
+            eprintln!("ply {ply} {how} move");
         }
-        let text = self.pos.format_move(choice.mv);
-        self.pos.play(choice.mv);
-        self.moves_played += 1;
+        self.game
+            .play(&decision.mv)
+            .map_err(|e| format!("the engine chose '{}': {e}", decision.mv))?;
         self.used += self.asked.elapsed();
         if !quiet {
             eprintln!(
-                "ply {} played {text}; clock used {} of {} ms",
-                ply + 1,
+                "ply {ply} played {}; clock used {} of {} ms",
+                decision.mv,
                 self.used.as_millis(),
                 self.budget.as_millis()
             );
         }
-        Ok(text)
+        Ok(decision.mv)
     }
 }
 
-/// A principal variation as move texts (stops at the first move that is not legal).
-fn pv_text(pos: &Position, pv: &[olympiad_caissa::Move]) -> Vec<String> {
-    let mut p = *pos;
-    let mut out = Vec::new();
-    for &m in pv {
-        if !p.is_legal(m) {
-            break;
+/// The engine options of `args`: `--options`, then `--depth` and `--no-book` as options.
+fn engine_options(args: &Args) -> anyhow::Result<Options> {
+    let mut text = args.options.clone();
+    let mut add = |item: String| {
+        if !text.is_empty() {
+            text.push(',');
         }
-        out.push(p.format_move(m));
-        p.play(m);
-    }
-    out
-}
-
-/// `olympiad play`: Caïssa here, Rolit in [`crate::play_rolit`].
-pub fn run(args: &Args) -> anyhow::Result<()> {
-    let lower = args.game.to_ascii_lowercase();
-    if ["rolit", "rolit3", "rolit2"].contains(&lower.as_str()) {
-        return crate::play_rolit::run(args);
-    }
-    if lower != "caissa" {
-        return Err(crate::input_error(format!(
-            "play knows caissa, rolit, rolit3 and rolit2 (asked for '{}')",
-            args.game
-        )));
-    }
-    let kind = match args.engine {
-        None | Some(EngineName::Caissa) => EngineKind::Caissa,
-        Some(EngineName::Hipp) => EngineKind::Hipp,
-        Some(other) => {
-            return Err(crate::input_error(format!(
-                "engine {} plays Rolit; caissa's engines are caissa and hipp",
-                other.name()
-            )));
-        }
+        text.push_str(&item);
     };
+    if let Some(depth) = args.depth {
+        add(format!("depth={depth}"));
+    }
+    if args.no_book {
+        add("book=off".to_string());
+    }
+    Options::parse(&text).map_err(|e| crate::input_error(format!("--options: {e}")))
+}
+
+/// `olympiad play`.
+pub fn run(args: &Args) -> anyhow::Result<()> {
+    let entry: &GameEntry = crate::games::find(&args.game)?;
+    let protocol = protocol(args.protocol.as_deref().unwrap_or(entry.row.protocols[0]))
+        .map_err(|e| crate::input_error(e.to_string()))?;
+    let engine_name = args.engine.as_deref().unwrap_or(entry.row.engine);
+    let engine = entry
+        .engine(engine_name, &engine_options(args)?, 0)
+        .map_err(|e| crate::input_error(e.to_string()))?;
+    let budget = Duration::from_millis(args.time_ms);
     let mut player = Player {
-        pos: Position::start(),
-        engine: Engine::new(EngineOptions {
-            book: !args.no_book,
-            ..EngineOptions::new(kind)
-        }),
-        depth: args.depth,
+        game: entry.start(),
+        engine,
         quiet: args.quiet,
-        budget: Duration::from_millis(args.time_ms),
+        budget,
+        reserve: (budget * RESERVE_PERCENT as u32 / 100).min(Duration::from_millis(RESERVE_MAX_MS)),
         used: Duration::ZERO,
         asked: Instant::now(),
-        moves_played: 0,
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let result = serve(stdin.lock(), stdout.lock(), &mut player);
+    let result = (protocol.serve)(&mut stdin.lock(), &mut stdout.lock(), &mut player);
+    if !args.quiet && player.game.outcome().is_some() {
+        eprintln!(
+            "game over: {}; clock used {} of {} ms",
+            player.game.position_text(),
+            player.used.as_millis(),
+            budget.as_millis()
+        );
+    }
     let _ = std::io::stderr().flush();
     match result {
-        Ok(()) | Err(ServeError::Eof) => Ok(()),
-        Err(ServeError::Responder(e)) => Err(anyhow::Error::new(e)),
-        Err(ServeError::Dialogue(e)) => Err(anyhow::Error::new(OpponentError(format!(
-            "unreadable line from the referee: {e}"
-        )))),
+        Ok(_) => Ok(()),
+        Err(ServeError::Seat(e)) => Err(crate::input_error(e)),
+        Err(e @ (ServeError::Responder(_) | ServeError::Dialogue(_))) => {
+            Err(anyhow::Error::new(OpponentError(e.to_string())))
+        }
         Err(ServeError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(ServeError::Io(e)) => Err(e.into()),
     }

@@ -4,8 +4,7 @@
 //! player cheats; and `olympiad play rolit` alone, spoken to over its pipes as the referee
 //! speaks to it.
 
-use olympiad_core::{Game, Notation};
-use olympiad_rolit::Position;
+use olympiad_catalog::find_game;
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -281,7 +280,7 @@ impl Program {
 /// from the line that gave it the turn to its answer.
 fn play_a_game(args: &[&str], seat: usize) -> (Program, Duration) {
     let mut p = Program::start("rolit", args);
-    let mut pos = Position::start();
+    let mut pos = find_game("rolit").unwrap().start();
     let mut used = Duration::ZERO;
     let mut asked = Instant::now();
     for k in 1..=4 {
@@ -295,15 +294,12 @@ fn play_a_game(args: &[&str], seat: usize) -> (Program, Duration) {
         if mover == seat {
             let answer = p.read();
             used += asked.elapsed();
-            let mv = pos
-                .parse_move(&answer)
-                .unwrap_or_else(|e| panic!("'{answer}': {e}"));
-            assert!(pos.is_legal(mv), "'{answer}' in {}", pos.position_text());
-            pos.play(mv);
+            let text = pos.position_text();
+            pos.play(&answer)
+                .unwrap_or_else(|e| panic!("'{answer}' in {text}: {e}"));
         } else {
-            let mv = pos.legal_moves()[0];
-            let text = pos.format_move(mv);
-            pos.play(mv);
+            let text = pos.legal_moves()[0].clone();
+            pos.play(&text).unwrap();
             asked = Instant::now();
             p.send(&text);
         }
@@ -324,7 +320,7 @@ fn play_rolit_gives_the_last_move_stops_and_keeps_its_clock() {
     let (p, used) = play_a_game(&["--time-ms", "1500"], 4);
     let (code, stderr) = p.exits_by_itself();
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stderr.matches("square").count(), 15, "{stderr}");
+    assert_eq!(stderr.matches(" played ").count(), 15, "{stderr}");
     assert!(stderr.contains("game over"), "{stderr}");
     assert!(
         used < budget,

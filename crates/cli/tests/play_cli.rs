@@ -3,8 +3,7 @@
 //! time is measured from our write to its answer (as the referee charges it), and a bad
 //! opponent move must end it with exit code 3.
 
-use olympiad_caissa::Position;
-use olympiad_core::{Game, Notation};
+use olympiad_catalog::{DynGame, find_game};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -62,47 +61,55 @@ impl Program {
 /// The scripted opponent, a fixed rule so that games repeat exactly: the move that leaves
 /// the program the fewest replies, never one that lets it mate at once (a one-ply-safe
 /// greedy player, which keeps games long enough to spend a clock).
-fn scripted(pos: &Position) -> String {
-    let moves = pos.legal_moves();
-    let rank = |m: olympiad_caissa::Move| {
-        let next = pos.after(m);
-        let replies = next.legal_moves();
-        let mate_in_one = replies.iter().any(|&r| {
-            let after = next.after(r);
-            after.outcome().is_some_and(|o| o.winner().is_some())
-        });
-        (mate_in_one, replies.len(), pos.format_move(m))
+fn scripted(pos: &dyn DynGame) -> String {
+    let after = |pos: &dyn DynGame, m: &str| {
+        let mut next = pos.clone_box();
+        next.play(m).unwrap();
+        next
     };
-    let best = moves.iter().copied().min_by_key(|&m| rank(m)).unwrap();
-    pos.format_move(best)
+    let rank = |m: &String| {
+        let next = after(pos, m);
+        let replies = next.legal_moves();
+        let mate_in_one = replies.iter().any(|r| {
+            after(&*next, r)
+                .outcome()
+                .is_some_and(|o| o.winner().is_some())
+        });
+        (mate_in_one, replies.len(), m.clone())
+    };
+    pos.legal_moves().into_iter().min_by_key(rank).unwrap()
+}
+
+/// The Caïssa start position.
+fn start() -> Box<dyn DynGame> {
+    find_game("caissa").unwrap().start()
 }
 
 /// Plays a whole game with the program on `seat` (0: White); returns the program's total
 /// time and the number of its moves.
-fn whole_game(program: &mut Program, seat: usize) -> (Duration, usize, Position) {
-    let mut pos = Position::start();
+fn whole_game(program: &mut Program, seat: usize) -> (Duration, usize, Box<dyn DynGame>) {
+    let mut pos = start();
     let mut total = Duration::ZERO;
     let mut count = 0;
     let mut to_send = if seat == 0 {
         "start".to_string()
     } else {
-        let m = scripted(&pos);
-        pos.play(pos.parse_legal_move(&m).unwrap());
+        let m = scripted(&*pos);
+        pos.play(&m).unwrap();
         m
     };
     loop {
         let (answer, took) = program.ask(&to_send);
         total += took;
         count += 1;
-        let mv = pos
-            .parse_legal_move(&answer)
-            .unwrap_or_else(|e| panic!("ply {}: '{answer}': {e}", pos.ply() + 1));
-        pos.play(mv);
+        let ply = pos.moves().len() + 1;
+        pos.play(&answer)
+            .unwrap_or_else(|e| panic!("ply {ply}: '{answer}': {e}"));
         if pos.outcome().is_some() {
             break;
         }
-        let m = scripted(&pos);
-        pos.play(pos.parse_legal_move(&m).unwrap());
+        let m = scripted(&*pos);
+        pos.play(&m).unwrap();
         if pos.outcome().is_some() {
             break;
         }
@@ -135,19 +142,18 @@ fn never_overruns_its_budget() {
         Program::start(&args("hipp")),
     ];
     let mut used = [Duration::ZERO; 2];
-    let mut pos = Position::start();
+    let mut pos = start();
     let mut to_send = "start".to_string();
     while pos.outcome().is_none() {
-        let side = pos.ply() as usize % 2;
+        let side = pos.moves().len() % 2;
         let (answer, took) = programs[side].ask(&to_send);
         used[side] += took;
-        let mv = pos
-            .parse_legal_move(&answer)
-            .unwrap_or_else(|e| panic!("ply {}: '{answer}': {e}", pos.ply() + 1));
-        pos.play(mv);
+        let ply = pos.moves().len() + 1;
+        pos.play(&answer)
+            .unwrap_or_else(|e| panic!("ply {ply}: '{answer}': {e}"));
         to_send = answer;
     }
-    let plies = pos.ply();
+    let plies = pos.moves().len();
     for (side, p) in programs.into_iter().enumerate() {
         let mut p = p;
         p.send("end");
@@ -187,10 +193,7 @@ fn an_illegal_opponent_move_exits_with_code_3() {
 fn end_of_input_or_end_line_exits_cleanly() {
     let mut p = Program::start(&["--depth", "1"]);
     let (answer, _) = p.ask("start");
-    assert!(
-        Position::start().parse_legal_move(&answer).is_ok(),
-        "{answer}"
-    );
+    assert!(start().legal_moves().contains(&answer), "{answer}");
     let (code, stderr) = p.finish();
     assert_eq!(code, 0, "{stderr}");
 

@@ -5,10 +5,11 @@
 //! holding its own move. `end` means the game is over and the program should exit. Nothing
 //! else is ever written either way, so anything else is a protocol error.
 //!
-//! The referee side uses [`ToPlayer`] (what it writes) and [`parse_reply`] (what it reads);
-//! a program uses [`ToPlayer::parse`] and [`serve`] to run the loop over stdin/stdout with a
+//! The referee side is [`CodeCup`], a [`Dialogue`] over [`ToPlayer`] (what it writes) and
+//! [`parse_reply`] (what it reads); a program runs [`serve`] over stdin/stdout with a
 //! [`Responder`] that knows the game (protocols never search).
 
+use crate::{Dialogue, ReplyLine, Request, Responder, ServeEnd, ServeError, read_line, write_line};
 use std::io::{BufRead, Write};
 use thiserror::Error;
 
@@ -105,56 +106,69 @@ pub fn parse_reply(line: &str) -> Result<&str, DialogueError> {
     parse_move_token(line.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r' || c == '\n'))
 }
 
-/// The game side of a program speaking the dialogue: keeps the position and chooses moves.
-pub trait Responder {
-    /// Why a move could not be taken or chosen.
-    type Error: std::error::Error + Send + Sync + 'static;
-    /// The opponent played `mv` (already checked by the referee).
-    fn opponent_moved(&mut self, mv: &str) -> Result<(), Self::Error>;
-    /// Choose and play our move; return its text.
-    fn choose(&mut self) -> Result<String, Self::Error>;
-}
+/// The referee's side of the CodeCup dialogue.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CodeCup;
 
-/// Why [`serve`] stopped before `end`.
-#[derive(Debug, Error)]
-pub enum ServeError<E: std::error::Error + 'static> {
-    /// Reading or writing failed.
-    #[error("i/o: {0}")]
-    Io(#[from] std::io::Error),
-    /// The referee wrote a line that is not part of the dialogue.
-    #[error("bad line from the referee: {0}")]
-    Dialogue(#[from] DialogueError),
-    /// The responder failed.
-    #[error("responder: {0}")]
-    Responder(#[source] E),
-    /// The input ended without `end`.
-    #[error("input ended without 'end'")]
-    Eof,
+impl Dialogue for CodeCup {
+    fn name(&self) -> &'static str {
+        "codecup"
+    }
+
+    fn open(&mut self, _seat: usize, _seats: usize) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn request(&mut self, request: &Request<'_>) -> Vec<String> {
+        let line = match request.last {
+            None => ToPlayer::Start,
+            Some(mv) => ToPlayer::Move(mv.to_string()),
+        };
+        vec![line.line().to_string()]
+    }
+
+    /// Two seats: the other seat is always next, so only the last move of a game comes
+    /// here, and the dialogue does not send it (`end` follows).
+    fn inform(&mut self, _mv: &str) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn read(&mut self, line: &str) -> ReplyLine {
+        match parse_reply(line) {
+            Ok(mv) => ReplyLine::Move(mv.to_string()),
+            Err(e) => ReplyLine::Garbled(e.to_string()),
+        }
+    }
+
+    fn stopped(&mut self) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn close(&mut self) -> Vec<String> {
+        vec![ToPlayer::End.line().to_string()]
+    }
 }
 
 /// Runs the dialogue: reads lines from `input`, answers on `output` (flushed after every
-/// line), returns when `end` arrives.
-pub fn serve<R: BufRead, W: Write, P: Responder>(
-    mut input: R,
-    mut output: W,
-    responder: &mut P,
-) -> Result<(), ServeError<P::Error>> {
-    let mut line = String::new();
+/// line), returns when `end` arrives or the input ends.
+pub fn serve(
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    responder: &mut dyn Responder,
+) -> Result<ServeEnd, ServeError> {
     loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            return Err(ServeError::Eof);
-        }
-        match ToPlayer::parse(&line)? {
-            ToPlayer::End => return Ok(()),
+        let Some(line) = read_line(input)? else {
+            return Ok(ServeEnd::Eof);
+        };
+        match ToPlayer::parse(&line).map_err(|e| ServeError::Dialogue(e.to_string()))? {
+            ToPlayer::End => return Ok(ServeEnd::Ended),
             ToPlayer::Start => {}
             ToPlayer::Move(mv) => responder
                 .opponent_moved(&mv)
                 .map_err(ServeError::Responder)?,
         }
         let mine = responder.choose().map_err(ServeError::Responder)?;
-        writeln!(output, "{mine}")?;
-        output.flush()?;
+        write_line(output, &mine)?;
     }
 }
 
@@ -204,12 +218,20 @@ mod tests {
     struct Counter(u32, Vec<String>);
 
     impl Responder for Counter {
-        type Error = std::io::Error;
-        fn opponent_moved(&mut self, mv: &str) -> Result<(), std::io::Error> {
+        fn seats(&self) -> usize {
+            2
+        }
+        fn to_move(&self) -> usize {
+            0
+        }
+        fn is_over(&self) -> bool {
+            false
+        }
+        fn opponent_moved(&mut self, mv: &str) -> Result<(), String> {
             self.1.push(mv.to_string());
             Ok(())
         }
-        fn choose(&mut self) -> Result<String, std::io::Error> {
+        fn choose(&mut self) -> Result<String, String> {
             self.0 += 1;
             Ok(format!("m{}", self.0))
         }
@@ -219,17 +241,28 @@ mod tests {
     fn serve_answers_each_line_until_end() {
         let mut out = Vec::new();
         let mut c = Counter(0, Vec::new());
-        serve(&b"start\nx1\nx2\nend\nignored\n"[..], &mut out, &mut c).unwrap();
+        let end = serve(&mut &b"start\nx1\nx2\nend\nignored\n"[..], &mut out, &mut c);
+        assert_eq!(end.unwrap(), ServeEnd::Ended);
         assert_eq!(String::from_utf8(out).unwrap(), "m1\nm2\nm3\n");
         assert_eq!(c.1, ["x1", "x2"]);
         let mut c = Counter(0, Vec::new());
+        assert_eq!(
+            serve(&mut &b"x1\n"[..], &mut Vec::new(), &mut c).unwrap(),
+            ServeEnd::Eof
+        );
         assert!(matches!(
-            serve(&b"x1\n"[..], Vec::new(), &mut c),
-            Err(ServeError::Eof)
+            serve(&mut &b"two words\n"[..], &mut Vec::new(), &mut c),
+            Err(ServeError::Dialogue(_))
         ));
-        assert!(matches!(
-            serve(&b"two words\n"[..], Vec::new(), &mut c),
-            Err(ServeError::Dialogue(DialogueError::Words(_)))
-        ));
+    }
+
+    #[test]
+    fn the_referee_side_asks_start_then_moves_and_ends() {
+        let mut d = CodeCup;
+        assert_eq!(d.request(&Request::after(None)), ["start"]);
+        assert_eq!(d.request(&Request::after(Some("b2-c4"))), ["b2-c4"]);
+        assert!(d.inform("b2-c4").is_empty());
+        assert_eq!(d.close(), ["end"]);
+        assert_eq!(d.read(" a1 "), ReplyLine::Move("a1".into()));
     }
 }

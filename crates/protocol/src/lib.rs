@@ -1,16 +1,235 @@
-//! Line protocols between a referee and the player programs, with no game knowledge: each
-//! line is parsed once, at the edge, into an enum, and the rest of the code matches on that.
+//! Line protocols between a referee and player programs, with no game knowledge: each
+//! protocol is one file behind one trait for each side.
 //!
-//! Only the CodeCup dialogue exists so far ([`codecup`]): two players, `start` for the first
-//! mover, then one move per line each way, and `end` when the game is over.
+//! - The referee's side is a [`Dialogue`]: what to write when a game opens, when a move is
+//!   requested (given the clocks and the whole game so far), when another seat moved, when
+//!   the game stopped early or ended; and how to read a line the program wrote
+//!   ([`ReplyLine`]: a move, information, a line to ignore, or garbage).
+//! - The player's side is [`serve`]: it runs a protocol over stdin/stdout for any
+//!   [`Responder`] (the game and engine side, which the protocol never sees inside).
+//!
+//! [`PROTOCOLS`] is the table of protocols; a player spec or `olympiad play --protocol`
+//! names one. Today: [`codecup`] (two seats: `start` or the opponent's move in, a move out,
+//! `end`) and [`caia`] (Caia's seat dialogue for any number of seats: your number first,
+//! every other seat's move, `0` to stop).
 //!
 //! ```
-//! use olympiad_protocol::codecup::{ToPlayer, parse_reply};
+//! use olympiad_protocol::{ReplyLine, Request, dialogue};
 //!
-//! assert_eq!(ToPlayer::parse("start"), Ok(ToPlayer::Start));
-//! assert_eq!(ToPlayer::Move("b2-c4".into()).line(), "b2-c4");
-//! assert_eq!(parse_reply("b2-c4\r"), Ok("b2-c4"));
-//! assert!(parse_reply("b2-c4 e5-c5").is_err());
+//! let mut codecup = dialogue("codecup").unwrap();
+//! assert!(codecup.open(0, 2).is_empty());
+//! assert_eq!(codecup.request(&Request::after(None)), ["start"]);
+//! assert_eq!(codecup.read("b2-c4\r"), ReplyLine::Move("b2-c4".into()));
+//! assert!(matches!(codecup.read("b2-c4 e5-c5"), ReplyLine::Garbled(_)));
+//!
+//! let mut caia = dialogue("caia").unwrap();
+//! assert_eq!(caia.open(2, 4), ["3"]);
+//! assert_eq!(caia.stopped(), ["0"]);
 //! ```
 
+pub mod caia;
 pub mod codecup;
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+use thiserror::Error;
+
+/// What the referee knows when it asks a program for a move.
+#[derive(Clone, Copy, Debug)]
+pub struct Request<'a> {
+    /// The move just played by the seat before, if any (`None`: this seat opens the game).
+    pub last: Option<&'a str>,
+    /// Every move of the game so far, in the game's notation.
+    pub moves: &'a [String],
+    /// The text of the position the game started from.
+    pub start: &'a str,
+    /// Time left on this seat's clock.
+    pub left: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// The most one move may take, if there is a cap.
+    pub move_cap: Option<Duration>,
+}
+
+impl<'a> Request<'a> {
+    /// A request knowing only the last move (`None`: this seat opens the game), with no
+    /// clock and no game record: what the CodeCup and Caia dialogues need.
+    pub fn after(last: Option<&'a str>) -> Self {
+        Request {
+            last,
+            moves: &[],
+            start: "",
+            left: Duration::ZERO,
+            increment: Duration::ZERO,
+            move_cap: None,
+        }
+    }
+}
+
+/// A line a program wrote, as its protocol reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplyLine {
+    /// Its move (syntax of the protocol only: whether it is a move of the game is the
+    /// referee's business).
+    Move(String),
+    /// Information for people (a search report), kept but not a move.
+    Info(String),
+    /// A line the protocol allows and that means nothing here.
+    Ignore,
+    /// Not a line of the protocol: what is wrong with it.
+    Garbled(String),
+}
+
+/// The referee's side of a protocol for one program in one game. Each method returns the
+/// lines to write to the program, in order (often none).
+pub trait Dialogue: Send + std::fmt::Debug {
+    /// The protocol's name in player specs.
+    fn name(&self) -> &'static str;
+    /// The game opens with this program in `seat` (from 0) of `seats`.
+    fn open(&mut self, seat: usize, seats: usize) -> Vec<String>;
+    /// Asks for a move.
+    fn request(&mut self, request: &Request<'_>) -> Vec<String>;
+    /// Another seat played `mv`, and this program is not the next to move (or the game is
+    /// over).
+    fn inform(&mut self, mv: &str) -> Vec<String>;
+    /// Reads one line the program wrote while a move was due.
+    fn read(&mut self, line: &str) -> ReplyLine;
+    /// The game stopped before its end (another seat's fault, a move limit).
+    fn stopped(&mut self) -> Vec<String>;
+    /// The game is over.
+    fn close(&mut self) -> Vec<String>;
+}
+
+/// The game and engine side of a player program, for [`serve`]. Errors are texts: the
+/// protocol only passes them on.
+pub trait Responder {
+    /// Seats at the table.
+    fn seats(&self) -> usize;
+    /// The seat to move (from 0).
+    fn to_move(&self) -> usize;
+    /// The game is over.
+    fn is_over(&self) -> bool;
+    /// Another seat played `mv` (checked here: the referee may be wrong).
+    fn opponent_moved(&mut self, mv: &str) -> Result<(), String>;
+    /// Chooses and plays our move; returns its text.
+    fn choose(&mut self) -> Result<String, String>;
+}
+
+/// Why [`serve`] stopped with an error.
+#[derive(Debug, Error)]
+pub enum ServeError {
+    /// Reading or writing failed.
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+    /// The referee wrote a line that is not part of the dialogue.
+    #[error("unreadable line from the referee: {0}")]
+    Dialogue(String),
+    /// The referee's first line does not give this player a seat.
+    #[error("{0}")]
+    Seat(String),
+    /// The responder refused a move of the referee or could not choose one.
+    #[error("{0}")]
+    Responder(String),
+}
+
+/// How a served game ended without error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ServeEnd {
+    /// The protocol's end (`end`, the last move, `0`).
+    Ended,
+    /// The input ended first.
+    Eof,
+}
+
+/// Runs one game of a protocol over `input` and `output` (flushed after every line).
+pub type Serve =
+    fn(&mut dyn BufRead, &mut dyn Write, &mut dyn Responder) -> Result<ServeEnd, ServeError>;
+
+/// One protocol: its name, what it is, its two sides.
+#[derive(Debug)]
+pub struct Protocol {
+    /// The name in player specs (`caia:PROGRAM`) and `--protocol`.
+    pub name: &'static str,
+    /// One line about it.
+    pub summary: &'static str,
+    /// The referee's side for one program in one game.
+    pub dialogue: fn() -> Box<dyn Dialogue>,
+    /// The player's side.
+    pub serve: Serve,
+}
+
+/// Every protocol.
+pub static PROTOCOLS: &[Protocol] = &[
+    Protocol {
+        name: "codecup",
+        summary: "CodeCup: `start` or the opponent's move in, one move out, `end` (two seats)",
+        dialogue: || Box::new(codecup::CodeCup),
+        serve: codecup::serve,
+    },
+    Protocol {
+        name: "caia",
+        summary: "Caia seats: your number first, every other seat's move, `0` to stop (any \
+                  number of seats)",
+        dialogue: || Box::new(caia::CaiaSeats::default()),
+        serve: caia::serve,
+    },
+];
+
+/// No protocol of that name.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown protocol '{name}' (known: {known})")]
+pub struct UnknownProtocol {
+    /// The name asked for.
+    pub name: String,
+    /// The known names.
+    pub known: String,
+}
+
+/// The protocol named `name` (case-insensitive).
+pub fn protocol(name: &str) -> Result<&'static Protocol, UnknownProtocol> {
+    PROTOCOLS
+        .iter()
+        .find(|p| p.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| UnknownProtocol {
+            name: name.to_string(),
+            known: PROTOCOLS
+                .iter()
+                .map(|p| p.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+/// A fresh referee's side of the protocol named `name`.
+pub fn dialogue(name: &str) -> Result<Box<dyn Dialogue>, UnknownProtocol> {
+    protocol(name).map(|p| (p.dialogue)())
+}
+
+/// Reads one line without its end; `None` at the end of the input.
+fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, std::io::Error> {
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(line.trim().to_string()))
+}
+
+/// Writes one line and flushes it.
+fn write_line(output: &mut dyn Write, line: &str) -> Result<(), std::io::Error> {
+    writeln!(output, "{line}")?;
+    output.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn protocols_are_found_by_name() {
+        assert_eq!(protocol("CodeCup").unwrap().name, "codecup");
+        assert_eq!(
+            protocol("uci").unwrap_err().to_string(),
+            "unknown protocol 'uci' (known: codecup, caia)"
+        );
+    }
+}

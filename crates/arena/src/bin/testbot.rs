@@ -249,7 +249,7 @@ fn main() {
     {
         strike(kind, &*game, args.late_ms);
     }
-    if entry.players > 2 {
+    if entry.row.protocols[0] == "caia" {
         caia(&args, game);
     }
     let stdin = std::io::stdin();

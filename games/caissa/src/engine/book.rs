@@ -178,6 +178,62 @@ pub fn build(
     entries
 }
 
+/// Rebuilds the book as `olympiad book caissa` does: every book position searched for
+/// `time` by the `caissa` engine (without a book), `plies` plies from the start. Each
+/// searched position is described to `progress` in one line, and every tenth finished entry
+/// too; returns the book file's text (header, then one entry a line).
+pub fn rebuild(
+    plies: usize,
+    time: std::time::Duration,
+    progress: &mut dyn FnMut(&str),
+) -> (usize, String) {
+    use super::{Engine, EngineKind, EngineOptions};
+    use olympiad_core::Notation;
+    let mut engine = Engine::new(EngineOptions {
+        book: false,
+        ..EngineOptions::new(EngineKind::Caissa)
+    });
+    let limits = olympiad_search::Limits::move_time(time);
+    let started = std::time::Instant::now();
+    let mut done = 0usize;
+    let progress = std::cell::RefCell::new(progress);
+    let say = |line: String| (progress.borrow_mut())(&line);
+    let entries = build(
+        plies,
+        |pos| {
+            engine.new_game();
+            let choice = engine
+                .choose(pos, &limits, &mut ())
+                .expect("book positions are not finished games");
+            say(format!(
+                "ply {}: {} (depth {}, score {})",
+                pos.ply() + 1,
+                pos.format_move(choice.mv),
+                choice.depth,
+                choice.score
+            ));
+            choice.mv
+        },
+        |_| {
+            done += 1;
+            if done.is_multiple_of(10) {
+                say(format!(
+                    "{done} positions in {:.0} s",
+                    started.elapsed().as_secs_f64()
+                ));
+            }
+        },
+    );
+    let ms = time.as_millis();
+    let header = format!(
+        "Caïssa opening book: {} positions, {plies} plies from the start, {ms} ms of `caissa` \
+         search\neach. Rebuild: olympiad book caissa --plies {plies} --time-ms {ms}\n\
+         Format: the moves from the start, ':', the book move.",
+        entries.len(),
+    );
+    (entries.len(), format(&entries, &header))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
