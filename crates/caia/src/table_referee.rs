@@ -26,9 +26,10 @@ pub const STOP: &str = "0";
 pub const IRREGULAR_SCORE: i64 = -1;
 
 /// Whether `entry` is refereed here rather than by the two-player referee: a game of more
-/// than two seats, or any Rolit (`rolit2` keeps the Rolit dialogue and ball counts).
+/// than two seats, or one whose programs speak the Caia seat dialogue (`rolit2` keeps the
+/// Rolit dialogue and ball counts).
 pub fn referees(entry: &GameEntry) -> bool {
-    entry.players > 2 || entry.name.starts_with("rolit")
+    entry.players > 2 || entry.row.protocols[0] == "caia"
 }
 
 /// The referee's result of one game.

@@ -19,6 +19,7 @@
 use olympiad_catalog::DynGame;
 use olympiad_core::SplitMix64;
 use olympiad_protocol::codecup::ToPlayer;
+use olympiad_protocol::{Responder, caia};
 use std::io::{BufRead, Write};
 use std::process::exit;
 use std::time::Duration;
@@ -168,72 +169,87 @@ fn strike(kind: &str, game: &dyn DynGame, late_ms: u64) -> Option<String> {
     }
 }
 
-/// The Caia dialogue (games of more than two seats): the seat number first, then every
-/// move of the others; answers when its seat is to move; stops after the last move or "0".
-fn caia(args: &Args, mut game: Box<dyn DynGame>) -> ! {
-    let mut rng = SplitMix64::new(args.seed);
-    let fault = args.fault.as_deref();
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut next_line = || match lines.next() {
-        Some(Ok(line)) => line.trim().to_string(),
-        _ => exit(0),
-    };
-    let number = next_line();
-    let seat = match number.parse::<usize>() {
-        Ok(k) if (1..=game.num_players()).contains(&k) => k - 1,
-        _ => {
-            eprintln!("arena-testbot: '{number}' is not a seat number");
-            exit(65)
-        }
-    };
-    let mut moves_asked = 0;
-    loop {
-        if game.outcome().is_some() {
-            if fault == Some("ignore-end") {
-                forever();
-            }
-            exit(0)
-        }
-        if game.to_move().index() != seat {
-            let line = next_line();
-            if line == "0" {
-                exit(0)
-            }
-            if let Err(e) = game.play(&line) {
-                eprintln!("arena-testbot: another seat's move: {e}");
-                exit(65)
-            }
-            continue;
-        }
-        moves_asked += 1;
-        if args.sleep_ms > 0 {
-            std::thread::sleep(Duration::from_millis(args.sleep_ms));
+/// The bot's side of the Caia seat dialogue, which `olympiad_protocol::caia::serve` runs:
+/// random moves, and the fault when its move number comes.
+struct CaiaBot<'a> {
+    args: &'a Args,
+    game: Box<dyn DynGame>,
+    rng: SplitMix64,
+    moves_asked: u32,
+}
+
+impl Responder for CaiaBot<'_> {
+    fn seats(&self) -> usize {
+        self.game.num_players()
+    }
+
+    fn to_move(&self) -> usize {
+        self.game.to_move().index()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    fn opponent_moved(&mut self, mv: &str) -> Result<(), String> {
+        self.game
+            .play(mv)
+            .map(|_| ())
+            .map_err(|e| format!("another seat's move: {e}"))
+    }
+
+    fn choose(&mut self) -> Result<String, String> {
+        self.moves_asked += 1;
+        let fault = self.args.fault.as_deref();
+        if self.args.sleep_ms > 0 {
+            std::thread::sleep(Duration::from_millis(self.args.sleep_ms));
         }
         let mut reply = None;
-        if moves_asked == args.at
+        if self.moves_asked == self.args.at
             && let Some(kind) = fault
             && kind != "ignore-end"
             && kind != "double"
         {
             reply = if kind == "illegal" {
-                let legal = game.legal_moves();
+                let legal = self.game.legal_moves();
                 (1..=64)
                     .map(|k: u32| k.to_string())
                     .find(|m| !legal.contains(m))
             } else {
-                strike(kind, &*game, args.late_ms)
+                strike(kind, &*self.game, self.args.late_ms)
             };
         }
-        let mv = reply.unwrap_or_else(|| random_move(&*game, &mut rng));
-        if game.play(&mv).is_err() {
+        let mv = reply.unwrap_or_else(|| random_move(&*self.game, &mut self.rng));
+        if self.game.play(&mv).is_err() {
             say(&mv);
             forever();
         }
-        if moves_asked == args.at && fault == Some("double") {
-            say(&format!("{mv}\n{mv}"));
-        } else {
-            say(&mv);
+        if self.moves_asked == self.args.at && fault == Some("double") {
+            // Written with its line end in one write by the buffered output below.
+            return Ok(format!("{mv}\n{mv}"));
+        }
+        Ok(mv)
+    }
+}
+
+/// The Caia seat dialogue (from `olympiad-protocol`): the seat number first, then every
+/// move of the others; answers when its seat is to move; stops after the last move or "0".
+fn caia(args: &Args, game: Box<dyn DynGame>) -> ! {
+    let mut bot = CaiaBot {
+        args,
+        game,
+        rng: SplitMix64::new(args.seed),
+        moves_asked: 0,
+    };
+    let stdin = std::io::stdin();
+    // Buffered, so that each line (and the `double` fault's two) leaves in one write.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match caia::serve(&mut stdin.lock(), &mut out, &mut bot) {
+        Ok(_) if bot.is_over() && args.fault.as_deref() == Some("ignore-end") => forever(),
+        Ok(_) => exit(0),
+        Err(e) => {
+            eprintln!("arena-testbot: {e}");
+            exit(65)
         }
     }
 }
