@@ -412,16 +412,16 @@ impl Hub {
                 local_mhz,
             } => {
                 let local = match local_mhz {
-                    Some(mhz) => mhz,
+                    Some(mhz) => f64::from(mhz),
                     None => match local_mhz_measured() {
                         Some(mhz) => mhz,
                         None => {
                             self.warn("cannot measure the local CPU speed; time factor 1");
-                            contest_mhz
+                            f64::from(contest_mhz)
                         }
                     },
                 };
-                self.factor = contest_mhz / local;
+                self.factor = f64::from(contest_mhz) / local;
                 self.trace_note(&format!(
                     "time factor {:.4} (contest {contest_mhz} MHz, local {local} MHz)",
                     self.factor
@@ -788,7 +788,7 @@ fn source_name(source: Source) -> &'static str {
 /// The listen answer for a player that ended.
 fn exit_answer(exit: Exit) -> Special {
     match exit {
-        Exit::Signal(s) => Special::Crashed(protocol::signal_name(s)),
+        Exit::Signal(s) => Special::Crashed(protocol::signal_description(s)),
         Exit::Code(_) => Special::Stopped,
     }
 }

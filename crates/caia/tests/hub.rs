@@ -161,7 +161,7 @@ fn misbehaving_players_get_exactly_the_special_answers() {
         out.read,
         [
             "<caiaio:_player_timeout>",
-            "<caiaio:_player_crashed:_SIGSEGV>",
+            "<caiaio:_player_crashed:_Segmentation_fault>",
             "<caiaio:_player_stopped>",
             r"<caiaio:_player_sends_'\n'>",
             "<caiaio:_player_timeout>",
@@ -524,5 +524,105 @@ fn four_players_follow_the_rolit_referee() {
             .collect();
         assert_eq!(seen, expected, "player {p}");
     }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// An executable shell script `dir/name` with this body.
+fn shell(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn every_command_with_words_after_its_arguments_is_obeyed_as_caiaio_obeys_it() {
+    let dir = test_dir("extra-words");
+    let echo = player(&dir, "echo", &["echo:1", "hang"]);
+    let args = dir.join("referee.args");
+    // A referee whose commands carry extra words too; it reports what it got.
+    let referee = shell(
+        &dir,
+        "referee",
+        &format!(
+            "printf '%s\\n' \"$@\" > '{}'\n\
+             echo 'I lock now'; read ok\n\
+             echo '1 go'\n\
+             echo 'I listen 1 please'; read move\n\
+             echo 'I request_time 1 in ms'; read time\n\
+             echo 'I unlock now'\n\
+             echo \"M report 2 0 $(echo \"$ok/$move/$time\" | tr ' ' _)\"\n",
+            args.display()
+        ),
+    );
+    let log = dir.join("echo.log");
+    let out = session(
+        &dir,
+        &[
+            "I cpu_speed 2000 1000 MHz".into(),
+            "I number_players 1 only".into(),
+            "I lock for me".into(),
+            "<".into(),
+            format!("I player 1 {echo} 10000 {} and more", log.display()),
+            "I start 1 100 ms".into(),
+            "<".into(),
+            "I unlock again".into(),
+            // The words of a real CodeCup participant's script: the referee gets `LOG` only.
+            format!("I referee {referee} LOG reflog.log"),
+            "<<report".into(),
+            "I kill 1 now".into(),
+            "I kill_referee please".into(),
+            "I stop_caiaio bye".into(),
+        ],
+    );
+    assert_eq!(out.result.unwrap(), SessionEnd::Stopped, "{}", out.trace);
+    assert_eq!(out.read[..2], ["lock_ok", "no_firsterror"], "{}", out.trace);
+    // The factor 2 of the cpu_speed line halves the contest time.
+    let report = out.read.last().unwrap();
+    assert!(
+        report.starts_with("report 2 0 lock_ok/got_go/time_"),
+        "{report}"
+    );
+    assert_eq!(fs::read_to_string(&args).unwrap(), "LOG\n");
+    assert!(out.trace.contains("time factor 2.0000"), "{}", out.trace);
+    assert!(log.exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_player_killed_by_sigsegv_is_reported_with_the_signals_description() {
+    let dir = test_dir("sigsegv");
+    let segv = player(&dir, "segv", &["segv"]);
+    // A referee that reports the answer of its one listen.
+    let referee = shell(
+        &dir,
+        "referee",
+        "echo 'I listen 1'; read answer\necho \"M report 0 2 player_1_lost:$answer\"\n",
+    );
+    let out = session(
+        &dir,
+        &[
+            "I number_players 1".into(),
+            format!("I player 1 {segv} 5000"),
+            "I start 1".into(),
+            format!("I referee {referee}"),
+            "<".into(),
+            // Asked again, by the manager this time: the same answer.
+            "I listen 1".into(),
+            "<".into(),
+            "I kill 1".into(),
+            "I stop_caiaio".into(),
+        ],
+    );
+    assert_eq!(out.result.unwrap(), SessionEnd::Stopped, "{}", out.trace);
+    assert_eq!(
+        out.read,
+        [
+            "report 0 2 player_1_lost:<caiaio:_player_crashed:_Segmentation_fault>",
+            "<caiaio:_player_crashed:_Segmentation_fault>",
+        ],
+        "{}",
+        out.trace
+    );
     let _ = fs::remove_dir_all(&dir);
 }
