@@ -1,6 +1,6 @@
-//! Things a new user ran into (issue 15, point 7), each tried as that user would try it: a
-//! position text that begins with `-` on the command line, and Ctrl-C in a tournament and
-//! then `olympiad tournament --resume` alone.
+//! Three things a new user ran into (issue 15, point 7), each tried as that user would try
+//! it: a position text that begins with `-` on the command line, Ctrl-C in a tournament
+//! and then `olympiad tournament --resume` alone, and a misspelt format in a config.
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
@@ -209,5 +209,59 @@ fn an_interrupted_tournament_says_how_to_resume_and_resume_alone_finds_it() {
         "{}",
         text(&nothing.stderr)
     );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn config_errors_name_the_valid_values() {
+    let dir = test_dir("config");
+    let players = "[[players]]\nname = \"a\"\nspec = \"builtin:random\"\n\
+                   [[players]]\nname = \"b\"\nspec = \"builtin:random\"\n";
+    let swiss = "[format]\nkind = \"swiss\"\nrounds = 1\n";
+    for (config, expected) in [
+        (
+            format!("game = \"caissa\"\nformat = \"swisss\"\n{players}"),
+            "c.toml: line 2, column 10: `format`: invalid type: string \"swisss\", expected \
+             a [format] table whose `kind` is one of `round_robin`, `swiss`, `codecup`, \
+             `gauntlet` (for instance [format] kind = \"swiss\" rounds = 5)",
+        ),
+        (
+            format!("game = \"caissa\"\n[format]\nkind = \"swisss\"\n{players}"),
+            "c.toml: line 3, column 8: `format.kind`: unknown value `swisss`, expected one of \
+             `round_robin`, `swiss`, `codecup`, `gauntlet`",
+        ),
+        (
+            format!("game = \"caissa\"\n[format]\nkind = 3\n{players}"),
+            "c.toml: line 3, column 8: `format.kind`: invalid type: integer `3`, expected one \
+             of `round_robin`, `swiss`, `codecup`, `gauntlet`",
+        ),
+        (
+            format!("game = \"caissa\"\ntie_breaks = \"buchholz\"\n{swiss}{players}"),
+            "c.toml: line 2, column 14: `tie_breaks`: invalid type: string \"buchholz\", \
+             expected a list of tie-breaks, each one of `buchholz`, `progressive`, \
+             `sonneborn-berger`, `head-to-head`, `irregular-losses`, `first-places`, \
+             `average-rank`",
+        ),
+        (
+            format!("game = \"caissa\"\npoints = \"fide\"\n{swiss}{players}"),
+            "c.toml: line 2, column 10: `points`: invalid type: string \"fide\", expected a \
+             [points] table of `win`, `draw`, `loss`, `bye` (numbers), `game_score` (true or \
+             false) and `rank_points` (a list of numbers)",
+        ),
+        (
+            format!("game = \"caissa\"\nmedal_playoffs = \"yes\"\n{swiss}{players}"),
+            "c.toml: line 2, column 18: `medal_playoffs`: invalid type: string \"yes\", \
+             expected `true` or `false`",
+        ),
+    ] {
+        fs::write(dir.join("c.toml"), &config).unwrap();
+        let out = olympiad(&["tournament", "c.toml", "--out", "never"], &dir);
+        assert_eq!(out.status.code(), Some(2), "{config}");
+        assert_eq!(
+            text(&out.stderr),
+            format!("olympiad: {expected}\n"),
+            "{config}"
+        );
+    }
     let _ = fs::remove_dir_all(&dir);
 }
