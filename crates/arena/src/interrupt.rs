@@ -6,17 +6,21 @@
 //! lets the signal end `olympiad` as it would have without the handler (exit status "killed
 //! by SIGINT", which shells report as 130).
 //!
-//! The handler only does what is async-signal-safe: atomic loads and stores, `killpg`,
+//! The handler only does what is async-signal-safe: atomic loads and stores, `killpg`, `write`,
 //! `signal` and `raise`. The list is a fixed array of atomics, so registering and
 //! unregistering never allocate or lock. Nothing is written to the tournament store after
 //! the handler started ([`interrupted`] is set first): a game whose players were killed by
 //! the interrupt is never recorded as their crash; it is replayed by `--resume`.
 //!
+//! Before it ends the process the handler writes the message of [`set_message`] on stderr,
+//! if there is one: the work that was interrupted can say how to continue it (a tournament
+//! prints its exact `--resume` command), at the moment the user needs it, and only then.
+//!
 //! Limits: at most [`SLOTS`] groups are tracked at once (more are not killed by the handler,
 //! though still by their owners' normal shutdown), and a program that leaves its group
 //! (`setsid`) escapes, as it escapes every group kill.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering};
 
 /// How many process groups can be tracked at once.
 pub const SLOTS: usize = 1024;
@@ -25,6 +29,9 @@ pub const SLOTS: usize = 1024;
 static GROUPS: [AtomicI32; SLOTS] = [const { AtomicI32::new(0) }; SLOTS];
 /// Set by the handler before it kills anything.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// The message the handler writes (null: none). It points to a leaked `&[u8]`, so that the
+/// handler reads pointer and length as one value and never touches freed memory.
+static MESSAGE: AtomicPtr<&'static [u8]> = AtomicPtr::new(std::ptr::null_mut());
 
 /// Lists process group `pgid` (a program just started in a group of its own) so that an
 /// interrupt kills it. Returns false when every slot is taken.
@@ -58,6 +65,19 @@ pub fn is_tracked(pgid: i32) -> bool {
             .any(|slot| slot.load(Ordering::SeqCst) == pgid)
 }
 
+/// Sets the text the handler writes on stderr if an interrupt ends the process (`None`:
+/// nothing). Each text is leaked, so call it a few times per run, not per game.
+pub fn set_message(text: Option<&str>) {
+    let new = match text {
+        Some(text) => {
+            let bytes: &'static [u8] = Box::leak(text.as_bytes().to_vec().into_boxed_slice());
+            Box::leak(Box::new(bytes)) as *mut &'static [u8]
+        }
+        None => std::ptr::null_mut(),
+    };
+    MESSAGE.store(new, Ordering::SeqCst);
+}
+
 /// Whether an interrupt has started ending the process: nothing should be recorded any more.
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
@@ -76,6 +96,15 @@ extern "C" fn on_signal(signal: libc::c_int) {
             unsafe {
                 libc::killpg(pgid, libc::SIGKILL);
             }
+        }
+    }
+    let message = MESSAGE.load(Ordering::SeqCst);
+    if !message.is_null() {
+        // SAFETY: a non-null MESSAGE points to a leaked, never freed `&'static [u8]`; write
+        // is async-signal-safe, and a failed or short write only loses the message.
+        unsafe {
+            let bytes: &[u8] = *message;
+            libc::write(libc::STDERR_FILENO, bytes.as_ptr().cast(), bytes.len());
         }
     }
     // SAFETY: signal and raise are async-signal-safe; with the default action restored,

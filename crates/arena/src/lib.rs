@@ -73,4 +73,6 @@ pub use referee::{
 };
 pub use spec::{PlayerSpec, SpecError};
 pub use store::{GameKey, Stage, Store, StoreError, StoredGame};
-pub use tournament::{Event, Results, RunSummary, Setup, TournamentError, run_tournament};
+pub use tournament::{
+    Event, Results, RunSummary, Setup, TournamentError, is_finished, run_tournament,
+};

@@ -180,6 +180,8 @@ struct StderrState {
     head: Vec<u8>,
     total: u64,
     logged: u64,
+    /// The pipe reached end of file.
+    ended: bool,
 }
 
 /// A running program in its own process group.
@@ -423,6 +425,14 @@ impl Process {
         self.stdin = None;
     }
 
+    /// What stderr has given so far, while the program runs: the bytes kept in memory (the
+    /// first `stderr_keep_bytes`) and whether stderr has ended. For a caller that waits for
+    /// a program's first stderr line (the Caia hub's `I start N MS`).
+    pub fn stderr_head(&self) -> (Vec<u8>, bool) {
+        let state = self.stderr.lock().expect("stderr state");
+        (state.0.head.clone(), state.0.ended)
+    }
+
     /// Kills the group (whatever is left of it) and returns what stderr held.
     pub fn finish(&mut self) -> StderrCapture {
         self.kill();
@@ -556,6 +566,9 @@ fn drain_stderr(
             }
         }
     }
+    if let Ok(mut s) = state.lock() {
+        s.0.ended = true;
+    }
 }
 
 #[cfg(test)]
@@ -675,5 +688,33 @@ mod tests {
             e.to_string()
                 .starts_with("cannot start '/nonexistent/prog'")
         );
+    }
+
+    #[test]
+    fn stderr_can_be_watched_while_the_program_runs() {
+        let mut p = Process::spawn(&config(
+            "/bin/sh",
+            &["-c", "echo hello >&2; read x; echo bye >&2"],
+        ))
+        .unwrap();
+        let give_up = soon();
+        let head = loop {
+            let (head, ended) = p.stderr_head();
+            if head.ends_with(b"\n") {
+                assert!(!ended);
+                break head;
+            }
+            assert!(Instant::now() < give_up, "no stderr line");
+            thread::sleep(Duration::from_millis(1));
+        };
+        assert_eq!(head, b"hello\n");
+        p.close_stdin();
+        assert_eq!(p.wait_exit(soon()), Some(Exit::Code(0)));
+        while !p.stderr_head().1 {
+            assert!(Instant::now() < give_up, "stderr did not end");
+            thread::sleep(Duration::from_millis(1));
+        }
+        // The in-memory copy stops at `stderr_keep_bytes` (8).
+        assert_eq!(p.stderr_head().0, b"hello\nby");
     }
 }

@@ -345,10 +345,38 @@ pub enum Event<'a> {
     Note(String),
 }
 
+/// Why the runner stopped before the end of the tournament.
+enum Halt {
+    /// The tournament cannot go on.
+    Error(TournamentError),
+    /// A check ([`is_finished`]) came to a game or bye the store lacks.
+    Unplayed,
+}
+
+impl From<TournamentError> for Halt {
+    fn from(e: TournamentError) -> Halt {
+        Halt::Error(e)
+    }
+}
+
+impl From<StoreError> for Halt {
+    fn from(e: StoreError) -> Halt {
+        Halt::Error(e.into())
+    }
+}
+
+impl From<olympiad_tournament::StandingsError> for Halt {
+    fn from(e: olympiad_tournament::StandingsError) -> Halt {
+        Halt::Error(e.into())
+    }
+}
+
 /// How to play a game and whom to tell.
 struct Runner<'s, F> {
     setup: &'s Setup,
     store: &'s mut Store,
+    /// Only walk the schedule: halt at the first game or bye the store lacks, play nothing.
+    check_only: bool,
     logs: Option<PathBuf>,
     stored: BTreeMap<GameKey, StoredGame>,
     /// The keys of every pairing scheduled so far.
@@ -378,69 +406,102 @@ pub fn run_tournament(
     logs: Option<&Path>,
     on_event: impl FnMut(Event<'_>),
 ) -> Result<RunSummary, TournamentError> {
-    let stored: BTreeMap<GameKey, StoredGame> =
-        store.games()?.into_iter().map(|g| (g.key(), g)).collect();
-    let done = stored.values().filter(|g| !g.pairing.is_bye()).count() as u32;
-    let mut runner = Runner {
-        setup,
-        store,
-        logs: logs.map(Path::to_path_buf),
-        stored,
-        scheduled: BTreeSet::new(),
-        on_event,
-        done,
-        total: setup.planned_games().max(done),
-        notes: Vec::new(),
-    };
+    let mut runner = Runner::new(setup, store, logs, false, on_event)?;
     let before = runner.done;
-    (runner.on_event)(Event::Planned {
-        total: runner.total,
-    });
-    runner.check_players()?;
-    let config = &setup.config;
-    let openings = setup.opening_count();
-    if let Some(tables) = setup.table_schedule() {
-        runner.play_tables(&tables)?;
-        runner.check_leftovers()?;
-        let played_now = runner.done - before;
-        return Ok(RunSummary {
-            games: runner.store.games()?,
-            played_now,
-            notes: runner.notes,
-        });
+    match runner.walk() {
+        Ok(()) => {}
+        Err(Halt::Error(e)) => return Err(e),
+        Err(Halt::Unplayed) => unreachable!("only a check halts at an unplayed game"),
     }
-    match &config.format {
-        Format::RoundRobin { .. } | Format::Gauntlet { .. } => {
-            let schedule = config
-                .fixed_schedule()
-                .expect("round robins and gauntlets have fixed schedules")
-                .with_openings(openings, config.seed);
-            runner.play(Stage::Main, &schedule.pairings)?;
-        }
-        Format::Swiss { rounds } => {
-            runner.swiss(*rounds)?;
-        }
-        Format::Codecup { swiss_rounds, top } => {
-            let played = runner.swiss(*swiss_rounds)?;
-            let main = Standings::compute(
-                &setup.players(),
-                &runner.games_of(Stage::Main),
-                &[],
-                &setup.standings_without_playoffs(),
-            )?;
-            let schedule = codecup_final(&main, *top as usize, CODECUP_FINAL_CYCLES, played + 1)
-                .with_openings(openings, config.seed ^ OPENINGS_SALT);
-            runner.play(Stage::Final, &schedule.pairings)?;
-        }
-    }
-    runner.playoffs()?;
-    runner.check_leftovers()?;
     let played_now = runner.done - before;
     Ok(RunSummary {
         games: runner.store.games()?,
         played_now,
         notes: runner.notes,
     })
+}
+
+/// Whether the tournament of `setup` in `store` is over, decided from the store: the
+/// schedule is walked as [`run_tournament`] walks it (Swiss rounds paired from the stored
+/// ones, finals, play-offs), nothing played or stored, until a game or bye the store lacks
+/// (`false`) or the end (`true`). A store that does not fit the config is an error, as for
+/// [`run_tournament`].
+pub fn is_finished(setup: &Setup, store: &mut Store) -> Result<bool, TournamentError> {
+    let mut runner = Runner::new(setup, store, None, true, |_: Event<'_>| {})?;
+    match runner.walk() {
+        Ok(()) => Ok(true),
+        Err(Halt::Unplayed) => Ok(false),
+        Err(Halt::Error(e)) => Err(e),
+    }
+}
+
+impl<'s, F: FnMut(Event<'_>)> Runner<'s, F> {
+    fn new(
+        setup: &'s Setup,
+        store: &'s mut Store,
+        logs: Option<&Path>,
+        check_only: bool,
+        on_event: F,
+    ) -> Result<Self, TournamentError> {
+        let stored: BTreeMap<GameKey, StoredGame> =
+            store.games()?.into_iter().map(|g| (g.key(), g)).collect();
+        let done = stored.values().filter(|g| !g.pairing.is_bye()).count() as u32;
+        Ok(Runner {
+            setup,
+            store,
+            check_only,
+            logs: logs.map(Path::to_path_buf),
+            stored,
+            scheduled: BTreeSet::new(),
+            on_event,
+            done,
+            total: setup.planned_games().max(done),
+            notes: Vec::new(),
+        })
+    }
+
+    /// Goes through the tournament from its start: the stored games are kept, the missing
+    /// ones played (or, for a check, the first missing one halts the walk).
+    fn walk(&mut self) -> Result<(), Halt> {
+        let setup = self.setup;
+        (self.on_event)(Event::Planned { total: self.total });
+        self.check_players()?;
+        let config = &setup.config;
+        let openings = setup.opening_count();
+        if let Some(tables) = setup.table_schedule() {
+            self.play_tables(&tables)?;
+            self.check_leftovers()?;
+            return Ok(());
+        }
+        match &config.format {
+            Format::RoundRobin { .. } | Format::Gauntlet { .. } => {
+                let schedule = config
+                    .fixed_schedule()
+                    .expect("round robins and gauntlets have fixed schedules")
+                    .with_openings(openings, config.seed);
+                self.play(Stage::Main, &schedule.pairings)?;
+            }
+            Format::Swiss { rounds } => {
+                self.swiss(*rounds)?;
+            }
+            Format::Codecup { swiss_rounds, top } => {
+                let played = self.swiss(*swiss_rounds)?;
+                let main = Standings::compute(
+                    &setup.players(),
+                    &self.games_of(Stage::Main),
+                    &[],
+                    &setup.standings_without_playoffs(),
+                )?;
+                let schedule =
+                    codecup_final(&main, *top as usize, CODECUP_FINAL_CYCLES, played + 1)
+                        .with_openings(openings, config.seed ^ OPENINGS_SALT);
+                self.play(Stage::Final, &schedule.pairings)?;
+            }
+        }
+        self.playoffs()?;
+        self.check_leftovers()?;
+        Ok(())
+    }
 }
 
 impl<F: FnMut(Event<'_>)> Runner<'_, F> {
@@ -496,7 +557,7 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
 
     /// Plays a Swiss of `rounds` rounds, each paired from the stored rounds before it;
     /// returns the number of rounds played (fewer when a round has no legal pairing).
-    fn swiss(&mut self, rounds: u32) -> Result<u32, TournamentError> {
+    fn swiss(&mut self, rounds: u32) -> Result<u32, Halt> {
         let players = self.setup.players();
         let config = &self.setup.config;
         for round in 1..=rounds {
@@ -518,7 +579,7 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
                     return Ok(round - 1);
                 }
                 Err(e) => {
-                    return Err(TournamentError::Mismatch(format!("round {round}: {e}")));
+                    return Err(TournamentError::Mismatch(format!("round {round}: {e}")).into());
                 }
             };
             let seed = config.seed ^ OPENINGS_SALT.wrapping_mul(u64::from(round));
@@ -530,7 +591,7 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
 
     /// Settles rule 9's medal ties: plays the play-off games the standings ask for until
     /// none is pending.
-    fn playoffs(&mut self) -> Result<(), TournamentError> {
+    fn playoffs(&mut self) -> Result<(), Halt> {
         if !self.setup.config.medal_playoffs {
             return Ok(());
         }
@@ -573,12 +634,13 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
         }
         Err(TournamentError::Mismatch(format!(
             "medal play-offs still pending after {MAX_PLAYOFF_PASSES} passes"
-        )))
+        ))
+        .into())
     }
 
     /// Plays the pairings of `stage` that the store lacks, `concurrency` at a time; byes are
     /// stored at once. Stored games of these keys must have the same players.
-    fn play(&mut self, stage: Stage, pairings: &[Pairing]) -> Result<(), TournamentError> {
+    fn play(&mut self, stage: Stage, pairings: &[Pairing]) -> Result<(), Halt> {
         let mut todo: Vec<Pairing> = Vec::new();
         for p in pairings {
             let key = GameKey::of(stage, p);
@@ -592,8 +654,10 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
                         self.store.path().display(),
                         pair_text(self.setup, &g.pairing),
                         pair_text(self.setup, p),
-                    )));
+                    ))
+                    .into());
                 }
+                None if self.check_only => return Err(Halt::Unplayed),
                 None if p.is_bye() => self.keep(StoredGame::bye(stage, p))?,
                 None => todo.push(p.clone()),
             }
@@ -608,7 +672,7 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
 
     /// Plays the games of a round robin of tables that the store lacks, `concurrency` at a
     /// time. Stored games of these keys must have the same players in the same seats.
-    fn play_tables(&mut self, games: &[TablePairing]) -> Result<(), TournamentError> {
+    fn play_tables(&mut self, games: &[TablePairing]) -> Result<(), Halt> {
         let stage = Stage::Main;
         let mut todo: Vec<TablePairing> = Vec::new();
         for p in games {
@@ -623,8 +687,10 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
                         self.store.path().display(),
                         stored_text(self.setup, g),
                         seats_text(self.setup, &p.seats),
-                    )));
+                    ))
+                    .into());
                 }
+                None if self.check_only => return Err(Halt::Unplayed),
                 None => todo.push(p.clone()),
             }
         }
@@ -1443,6 +1509,35 @@ mod tests {
         let keys: Vec<GameKey> = resumed.games.iter().map(StoredGame::key).collect();
         let all: Vec<GameKey> = summary.games.iter().map(StoredGame::key).collect();
         assert_eq!(keys, all);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn whether_a_tournament_is_finished_is_read_from_its_store() {
+        let text = format!(
+            "game = \"caissa\"\nseed = 11\n[format]\nkind = \"codecup\"\nswiss_rounds = 2\n\
+             top = 3\n[time]\ntime_ms = 5000\n{}",
+            randoms(5)
+        );
+        let dir = temp_dir("finished");
+        let setup = Setup::from_toml(&text, "test.toml", Some(&dir)).unwrap();
+        let mut store = new_store(&dir, &setup);
+        assert!(!is_finished(&setup, &mut store).unwrap());
+        // The check stores nothing, not even the first round's bye.
+        assert!(store.games().unwrap().is_empty());
+        let summary = run_tournament(&setup, &mut store, None, |_| {}).unwrap();
+        assert!(is_finished(&setup, &mut store).unwrap());
+        // Every game but the last one played (of the final, or a play-off) is not the end.
+        let mut partial = setup.create_store(&dir.join("partial.db")).unwrap();
+        let (last, rest) = summary.games.split_last().unwrap();
+        assert_ne!(last.stage, Stage::Main);
+        for game in rest {
+            partial.insert_game(game).unwrap();
+        }
+        assert!(!is_finished(&setup, &mut partial).unwrap());
+        partial.insert_game(last).unwrap();
+        assert!(is_finished(&setup, &mut partial).unwrap());
+        assert_eq!(partial.games().unwrap().len(), summary.games.len());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -128,14 +128,14 @@ mod tests {
 
     #[test]
     fn a_referee_conversation() {
-        let replies = "lock_ok\nb2-c4\n<caiaio:_player_crashed:_SIGSEGV>\ntime 120 60\n";
+        let replies = "lock_ok\nb2-c4\n<caiaio:_player_crashed:_Segmentation_fault>\ntime 120 60\n";
         let mut out = Vec::new();
         let mut client = Client::new(replies.as_bytes(), &mut out);
         client.lock().unwrap();
         assert_eq!(client.listen(1).unwrap(), Answer::Line("b2-c4".into()));
         assert_eq!(
             client.listen(2).unwrap(),
-            Answer::Special(Special::Crashed("SIGSEGV".into()))
+            Answer::Special(Special::Crashed("Segmentation_fault".into()))
         );
         client.unlock().unwrap();
         assert_eq!(

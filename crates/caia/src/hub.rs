@@ -7,10 +7,12 @@
 //! the reader thread stamped the line (a line already buffered costs nothing). While one
 //! side holds the lock, lines of the other side wait in a queue, in order.
 //!
-//! A player's stderr goes first to a private file in the session's directory (the arena's
-//! process layer writes a log from the start); `I start N MS` looks there for the first
-//! line, and `I kill N` (or the end of the session) appends the file to the player's log, as
-//! Caia flushes stderr at the kill. So logs accumulate over a session's games.
+//! The hub does what CodeCup's own `caiaio` does (`docs/CAIA.md` lists the few deliberate
+//! differences). A player's stderr goes straight into the log file of `I player N EXE MS
+//! LOG`, which is emptied at each `I start N`, as caiaio opens it for writing there: a log
+//! holds one game. `I start N MS` watches the first bytes of stderr, kept in memory, for a
+//! first line. `I kill N` ends the player's program and its definition: the next game
+//! defines it again with `I player`.
 //!
 //! The session ends when the manager sends `I stop_caiaio`, when its output ends (it
 //! exited), or on a command the hub cannot obey; then every process group the hub started is
@@ -18,13 +20,14 @@
 
 use crate::peer::{Input, Peer, PeerEvent, Source};
 use crate::protocol::{
-    self, Command, CommandError, FIRSTERROR, LOCK_OK, NO_FIRSTERROR, Route, Special, TIME,
+    self, Command, CommandError, FIRSTERROR, LOCK_OK, NO_FIRSTERROR, Route, SENDS_NEWLINE, Special,
+    TIME,
 };
-use olympiad_arena::process::Event;
+use olympiad_arena::process::{Event, SpawnError};
 use olympiad_arena::{Exit, Limits, Process, ProcessConfig, group_members};
 use std::collections::VecDeque;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::fs;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
@@ -34,11 +37,18 @@ use thiserror::Error;
 const MAX_LINE_BYTES: usize = 1 << 20;
 /// The most stderr bytes of one player process kept for its log.
 const STDERR_LOG_BYTES: u64 = 16 << 20;
+/// The most stderr bytes kept in memory to find a player's first line for `I start N MS`
+/// (a longer first line is cut there; caiaio's own buffer for it holds 256 bytes).
+const FIRST_LINE_BYTES: usize = 4096;
 /// After a process is seen to exit, how long to wait for its last output lines (the pipe
 /// reader and the reaper are separate threads, so the exit can be seen first).
 const EXIT_GRACE: Duration = Duration::from_millis(100);
 /// How often `I start N MS` looks for a first stderr line.
 const FIRSTERROR_POLL: Duration = Duration::from_millis(2);
+/// How long killing a player waits for the end of its stderr, so that its log is complete
+/// (the arena's own wait is short; only a program outside the group holding the pipe makes
+/// this one last).
+const STDERR_END_WAIT: Duration = Duration::from_secs(2);
 /// How long the end of the session waits for the killed process groups to disappear.
 const GROUP_GONE_WAIT: Duration = Duration::from_secs(5);
 
@@ -83,14 +93,6 @@ pub enum HubError {
         /// Why.
         source: io::Error,
     },
-    /// The session's private directory could not be made.
-    #[error("cannot create the session directory '{path}': {source}")]
-    SessionDir {
-        /// The directory.
-        path: String,
-        /// Why.
-        source: io::Error,
-    },
     /// A line the hub cannot obey; the session stopped there.
     #[error("{from} line {number} '{line}': {why}")]
     Protocol {
@@ -108,7 +110,6 @@ pub enum HubError {
 
 /// Runs one session: starts the manager and serves it until the end.
 pub fn run(config: HubConfig) -> Result<SessionEnd, HubError> {
-    let dir = SessionDir::create()?;
     let (tx, rx) = mpsc::channel();
     let manager_path = exec_path(&config.manager);
     let manager = Peer::spawn(
@@ -136,7 +137,6 @@ pub fn run(config: HubConfig) -> Result<SessionEnd, HubError> {
         players: Vec::new(),
         factor: 1.0,
         trace: config.trace,
-        dir,
         spawned_groups: Vec::new(),
     };
     hub.trace_note(&format!("manager started: {}", config.manager));
@@ -154,39 +154,16 @@ fn exec_path(exe: &str) -> PathBuf {
     }
 }
 
-/// The session's private directory (players' stderr before it is appended to their logs),
-/// removed at the end.
-struct SessionDir(PathBuf);
-
-impl SessionDir {
-    fn create() -> Result<SessionDir, HubError> {
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let path =
-            std::env::temp_dir().join(format!("olympiad-caiaio-{}-{stamp}", std::process::id()));
-        fs::create_dir_all(&path).map_err(|source| HubError::SessionDir {
-            path: path.display().to_string(),
-            source,
-        })?;
-        Ok(SessionDir(path))
-    }
-}
-
-impl Drop for SessionDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
 /// A defined player: `I player N EXE MS [LOGFILE]`, its clock, and its process if started.
 #[derive(Debug)]
 struct Slot {
     exe: String,
-    budget_ms: u64,
+    /// MS times the time factor in force at `I player`, as caiaio computes it there.
+    budget: Duration,
     log: Option<PathBuf>,
     used: Duration,
+    /// Its budget ran out in a listen: every later listen answers time-out, as in caiaio.
+    timed_out: bool,
     run: Option<Running>,
 }
 
@@ -195,8 +172,6 @@ struct Slot {
 struct Running {
     /// `None` when the program could not be started (every listen then answers stopped).
     process: Option<Process>,
-    /// Where its stderr is collected until the kill.
-    private_log: PathBuf,
     /// Its stdout has ended.
     eof: bool,
     /// Events read but not used (a line that came too late).
@@ -221,7 +196,6 @@ struct Hub {
     /// Contest speed / local speed: budgets are multiplied by it, reported times divided.
     factor: f64,
     trace: Option<Box<dyn Write + Send>>,
-    dir: SessionDir,
     /// Every process group started, to check at the end that none is left.
     spawned_groups: Vec<i32>,
 }
@@ -412,45 +386,57 @@ impl Hub {
                 local_mhz,
             } => {
                 let local = match local_mhz {
-                    Some(mhz) => mhz,
+                    Some(mhz) => f64::from(mhz),
                     None => match local_mhz_measured() {
                         Some(mhz) => mhz,
                         None => {
                             self.warn("cannot measure the local CPU speed; time factor 1");
-                            contest_mhz
+                            f64::from(contest_mhz)
                         }
                     },
                 };
-                self.factor = contest_mhz / local;
+                self.factor = f64::from(contest_mhz) / local;
                 self.trace_note(&format!(
                     "time factor {:.4} (contest {contest_mhz} MHz, local {local} MHz)",
                     self.factor
                 ));
             }
             Command::NumberPlayers(k) => {
+                // (caiaio forgets the old players without ending them; they would run until
+                // the end of the session.)
                 for n in 1..=self.players.len() {
-                    self.kill_player(n);
+                    self.stop_player(n);
                 }
                 self.players = (0..k).map(|_| None).collect();
             }
             Command::Player { n, exe, ms, log } => {
                 self.check_number(n)?;
-                self.kill_player(n);
+                if self.players[n - 1].is_some() {
+                    return Err(format!(
+                        "player {n} is already defined (I kill {n} ends its definition)"
+                    ));
+                }
                 self.players[n - 1] = Some(Slot {
                     exe,
-                    budget_ms: ms,
+                    budget: Duration::from_secs_f64(ms as f64 * self.factor / 1000.0),
                     log: log.map(PathBuf::from),
                     used: Duration::ZERO,
+                    timed_out: false,
                     run: None,
                 });
             }
             Command::Start { n, wait_ms } => {
                 self.check_defined(n)?;
-                self.kill_player(n);
-                let first = self.start_player(n, wait_ms);
-                if wait_ms.is_some() {
+                // (caiaio would start a second program and leave the first running.)
+                self.stop_player(n);
+                let failure = self.start_player(n);
+                if let Some(ms) = wait_ms {
+                    let first = failure.or_else(|| {
+                        let deadline = Instant::now() + Duration::from_millis(ms);
+                        self.run_of(n).and_then(|p| first_stderr_line(p, deadline))
+                    });
                     match first {
-                        Some(text) => self.reply(from, &format!("{FIRSTERROR} {text}")),
+                        Some(line) => self.reply(from, &firsterror_reply(&line)),
                         None => self.reply(from, NO_FIRSTERROR),
                     }
                 }
@@ -488,8 +474,9 @@ impl Hub {
                 self.reply(from, &format!("{TIME} {used_ms} {contest_ms}"));
             }
             Command::Kill(n) => {
-                self.check_number(n)?;
-                self.kill_player(n);
+                self.check_defined(n)?;
+                self.stop_player(n);
+                self.players[n - 1] = None;
             }
             Command::KillReferee => {
                 // Not traced: whether the referee was still running after its report is a
@@ -522,9 +509,22 @@ impl Hub {
     fn check_defined(&self, n: usize) -> Result<(), String> {
         self.check_number(n)?;
         if self.players[n - 1].is_none() {
-            return Err(format!("player {n} is not defined (I player {n} ...)"));
+            return Err(format!(
+                "player {n} is not defined (I player {n} ..., again after each I kill {n})"
+            ));
         }
         Ok(())
+    }
+
+    /// Player `n`'s program, if it was started and is not killed.
+    fn run_of(&self, n: usize) -> Option<&Process> {
+        self.players
+            .get(n - 1)?
+            .as_ref()?
+            .run
+            .as_ref()?
+            .process
+            .as_ref()
     }
 
     fn slot(&mut self, n: usize) -> &mut Slot {
@@ -533,14 +533,13 @@ impl Hub {
             .expect("checked by check_defined")
     }
 
-    /// Starts player `n`; with `wait_ms`, returns its first stderr line if one comes in
-    /// time (or why it could not be started).
-    fn start_player(&mut self, n: usize, wait_ms: Option<u64>) -> Option<String> {
-        let private_log = self.dir.0.join(format!("player-{n}.stderr"));
+    /// Starts player `n`, its log emptied (caiaio opens it for writing at each start); the
+    /// reason if the program could not be started.
+    fn start_player(&mut self, n: usize) -> Option<String> {
         let slot = self.players[n - 1]
             .as_ref()
             .expect("checked by check_defined");
-        let config = ProcessConfig {
+        let mut config = ProcessConfig {
             program: exec_path(&slot.exe),
             args: Vec::new(),
             // Caia limits nothing but time; the arena layer still turns core files off.
@@ -549,52 +548,51 @@ impl Hub {
                 cpu_seconds: None,
             },
             max_line_bytes: MAX_LINE_BYTES,
-            stderr_log: Some(private_log.clone()),
+            stderr_log: slot.log.clone(),
             stderr_log_bytes: STDERR_LOG_BYTES,
-            stderr_keep_bytes: 0,
+            stderr_keep_bytes: FIRST_LINE_BYTES,
         };
         let exe = slot.exe.clone();
-        let (process, failure) = match Process::spawn(&config) {
+        let mut spawned = Process::spawn(&config);
+        if let Err(e @ SpawnError::Log { .. }) = &spawned {
+            // caiaio plays on without a log it cannot open.
+            self.warn(&format!("player {n}: {e}; its stderr is dropped"));
+            config.stderr_log = None;
+            spawned = Process::spawn(&config);
+        }
+        let (process, failure) = match spawned {
             Ok(p) => {
                 self.spawned_groups.push(p.pid());
                 (Some(p), None)
             }
             Err(e) => {
                 self.warn(&format!("player {n}: {e}"));
+                // Where caiaio's child would have written why its exec failed.
+                if let Some(log) = &config.stderr_log {
+                    let _ = fs::write(log, format!("{e}\n"));
+                }
                 (None, Some(e.to_string()))
             }
         };
         self.trace_note(&format!("player {n} started: {exe}"));
         self.slot(n).run = Some(Running {
             process,
-            private_log: private_log.clone(),
             eof: false,
             pushback: VecDeque::new(),
         });
-        let wait = Duration::from_millis(wait_ms?);
-        if failure.is_some() {
-            return failure;
-        }
-        let deadline = Instant::now() + wait;
-        loop {
-            if let Some(line) = first_line(&private_log) {
-                return Some(line);
-            }
-            if Instant::now() >= deadline {
-                return None;
-            }
-            std::thread::sleep(FIRSTERROR_POLL.min(deadline - Instant::now()));
-        }
+        failure
     }
 
     /// Reads player `n`'s next line, charging its clock for the wait; `Err` is a special
     /// answer.
     fn listen(&mut self, n: usize) -> Result<String, Special> {
-        let factor = self.factor;
         let slot = self.players[n - 1]
             .as_mut()
             .expect("checked by check_defined");
-        let budget = Duration::from_secs_f64(slot.budget_ms as f64 * factor / 1000.0);
+        if slot.timed_out {
+            return Err(Special::Timeout);
+        }
+        let budget = slot.budget;
         let left = budget.saturating_sub(slot.used);
         let start = Instant::now();
         let deadline = start + left;
@@ -604,6 +602,14 @@ impl Hub {
         let Some(process) = run.process.as_mut() else {
             return Err(Special::Stopped);
         };
+        // caiaio looks first whether the player has died: one a signal killed is reported
+        // crashed, whatever lines it left unread (one that exited still has them read).
+        while let Some(event) = process.try_event() {
+            run.pushback.push_back(event);
+        }
+        if let Some(exit @ Exit::Signal(_)) = process.exit() {
+            return Err(exit_answer(exit));
+        }
         // A process already seen to exit gets the grace period from the start of the wait.
         let mut grace: Option<Instant> = process.exit().map(|_| start + EXIT_GRACE);
         let mut overlong = 0;
@@ -656,7 +662,10 @@ impl Hub {
             }
         };
         match &answer {
-            Err(Special::Timeout) => slot.used = budget,
+            Err(Special::Timeout) => {
+                slot.used = budget;
+                slot.timed_out = true;
+            }
             Err(Special::Stopped | Special::Crashed(_)) => {
                 slot.used += Instant::now().saturating_duration_since(start).min(left);
             }
@@ -670,8 +679,9 @@ impl Hub {
         answer
     }
 
-    /// Kills player `n` if it runs, and appends its stderr to its log.
-    fn kill_player(&mut self, n: usize) {
+    /// Ends player `n`'s program if it runs (its log is then complete); the definition
+    /// stays.
+    fn stop_player(&mut self, n: usize) {
         let Some(Some(slot)) = self.players.get_mut(n - 1) else {
             return;
         };
@@ -680,18 +690,12 @@ impl Hub {
         };
         if let Some(process) = run.process.as_mut() {
             process.finish();
+            let deadline = Instant::now() + STDERR_END_WAIT;
+            while !process.stderr_head().1 && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
         }
-        let log = slot.log.clone();
         self.trace_note(&format!("player {n} killed"));
-        if let Some(log) = log
-            && let Err(e) = append_file(&run.private_log, &log)
-        {
-            self.warn(&format!(
-                "player {n}: cannot append stderr to '{}': {e}",
-                log.display()
-            ));
-        }
-        let _ = fs::remove_file(&run.private_log);
     }
 
     fn send_to_player(&mut self, n: usize, text: &str) {
@@ -755,11 +759,11 @@ impl Hub {
         eprintln!("caiaio: {text}");
     }
 
-    /// Stops everything: players (their stderr appended to their logs), the referee, the
-    /// manager; then waits until none of their process groups has a member left.
+    /// Stops everything: players, the referee, the manager; then waits until none of their
+    /// process groups has a member left.
     fn shutdown(&mut self) {
         for n in 1..=self.players.len() {
-            self.kill_player(n);
+            self.stop_player(n);
         }
         if let Some(mut referee) = self.referee.take() {
             referee.kill();
@@ -788,30 +792,38 @@ fn source_name(source: Source) -> &'static str {
 /// The listen answer for a player that ended.
 fn exit_answer(exit: Exit) -> Special {
     match exit {
-        Exit::Signal(s) => Special::Crashed(protocol::signal_name(s)),
+        Exit::Signal(s) => Special::Crashed(protocol::signal_description(s)),
         Exit::Code(_) => Special::Stopped,
     }
 }
 
-/// The first complete line of `path`.
-fn first_line(path: &Path) -> Option<String> {
-    let mut text = Vec::new();
-    File::open(path).ok()?.read_to_end(&mut text).ok()?;
-    let end = text.iter().position(|&b| b == b'\n')?;
-    let line = String::from_utf8_lossy(&text[..end]);
-    Some(line.trim_end_matches('\r').to_string())
+/// Waits until `deadline` for the first line `process` writes on stderr: the line as soon as
+/// it is complete; at the deadline, or when stderr ended first, whatever came (caiaio reads
+/// a line there once anything is readable, even the end of the pipe); `None` if nothing did.
+fn first_stderr_line(process: &Process, deadline: Instant) -> Option<String> {
+    loop {
+        let (head, ended) = process.stderr_head();
+        let newline = head.iter().position(|&b| b == b'\n');
+        let now = Instant::now();
+        if newline.is_some() || ended || head.len() >= FIRST_LINE_BYTES || now >= deadline {
+            if head.is_empty() && !ended {
+                return None;
+            }
+            let line = String::from_utf8_lossy(&head[..newline.unwrap_or(head.len())]);
+            return Some(line.trim_end_matches('\r').to_string());
+        }
+        std::thread::sleep(FIRSTERROR_POLL.min(deadline - now));
+    }
 }
 
-/// Appends the contents of `from` to `to` (created if need be).
-fn append_file(from: &Path, to: &Path) -> io::Result<()> {
-    let mut source = match File::open(from) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(e),
-    };
-    let mut target = OpenOptions::new().create(true).append(true).open(to)?;
-    io::copy(&mut source, &mut target)?;
-    Ok(())
+/// The reply to `I start N MS` for a first stderr line, worded as caiaio words it: at least
+/// two words after `firsterror`, an empty line's answer standing for each missing one.
+fn firsterror_reply(line: &str) -> String {
+    match line.split([' ', '\t']).filter(|w| !w.is_empty()).count() {
+        0 => format!("{FIRSTERROR} {SENDS_NEWLINE} {SENDS_NEWLINE}"),
+        1 => format!("{FIRSTERROR} {line} {SENDS_NEWLINE}"),
+        _ => format!("{FIRSTERROR} {line}"),
+    }
 }
 
 /// This machine's CPU speed in MHz: the highest frequency the kernel reports for cpu0, or
@@ -844,20 +856,15 @@ mod tests {
     }
 
     #[test]
-    fn first_line_waits_for_the_newline() {
-        let dir = SessionDir::create().unwrap();
-        let path = dir.0.join("x");
-        assert_eq!(first_line(&path), None);
-        fs::write(&path, "hello").unwrap();
-        assert_eq!(first_line(&path), None);
-        fs::write(&path, "hello\r\nworld\n").unwrap();
-        assert_eq!(first_line(&path), Some("hello".into()));
-        let log = dir.0.join("log");
-        append_file(&path, &log).unwrap();
-        append_file(&path, &log).unwrap();
+    fn a_first_error_has_at_least_two_words_as_caiaio_writes_it() {
+        assert_eq!(firsterror_reply("hello world"), "firsterror hello world");
         assert_eq!(
-            fs::read_to_string(&log).unwrap(),
-            "hello\r\nworld\nhello\r\nworld\n"
+            firsterror_reply("hello"),
+            r"firsterror hello <caiaio:_player_sends_'\n'>"
+        );
+        assert_eq!(
+            firsterror_reply(" \t"),
+            r"firsterror <caiaio:_player_sends_'\n'> <caiaio:_player_sends_'\n'>"
         );
     }
 }

@@ -5,6 +5,11 @@
 //! malformed command becomes a [`CommandError`] that names what is wrong. The special
 //! answers of `I listen` are constants here and parse back into [`Special`], so that the hub
 //! that writes them and the referee that reads them cannot disagree by a character.
+//!
+//! Lines are read as CodeCup's own `caiaio` reads them, because real competition scripts
+//! rely on it: a command takes the words it needs and ignores the rest of the line
+//! (`I referee BIN LOG reflog.log` starts `BIN` with the one argument `LOG`), and a number
+//! is the integer at the start of its word, as C's `strtol` reads it (`30000ms` is 30000).
 
 use thiserror::Error;
 
@@ -28,7 +33,8 @@ pub const TIMEOUT: &str = "<caiaio:_player_timeout>";
 pub const STOPPED: &str = "<caiaio:_player_stopped>";
 /// `I listen` answer: the player wrote an empty line (the text is a backslash and an `n`).
 pub const SENDS_NEWLINE: &str = "<caiaio:_player_sends_'\\n'>";
-/// `I listen` answer for a player killed by a signal: this, the signal's name, then `>`.
+/// `I listen` answer for a player killed by a signal: this, the signal's description (see
+/// [`signal_description`]), then `>`.
 pub const CRASHED_PREFIX: &str = "<caiaio:_player_crashed:_";
 
 /// One of the four answers of `I listen` that are not the player's line.
@@ -38,7 +44,7 @@ pub enum Special {
     Timeout,
     /// [`STOPPED`].
     Stopped,
-    /// Killed by the named signal (`SIGSEGV`, ...).
+    /// Killed by the signal so described (`Segmentation_fault`, ...: [`signal_description`]).
     Crashed(String),
     /// [`SENDS_NEWLINE`].
     SendsNewline,
@@ -80,13 +86,19 @@ impl Special {
     }
 }
 
-/// The usual name of signal `signal` for [`Special::Crashed`] (`SIG` and the number when
-/// it has no usual name).
-pub fn signal_name(signal: i32) -> String {
-    match olympiad_arena::process::signal_name(signal) {
-        "other" => format!("SIG{signal}"),
-        name => name.to_string(),
-    }
+/// How caiaio names signal `signal` in [`Special::Crashed`]: the C library's description of
+/// it (`strsignal`: "Segmentation fault", "Killed", ...) with every space replaced by `_`,
+/// so that the answer stays one word.
+pub fn signal_description(signal: i32) -> String {
+    // SAFETY: strsignal accepts any number; it returns a pointer to a NUL-terminated string
+    // (static, or a buffer of this thread for unknown numbers) or NULL, and the text is copied
+    // before anything else can call strsignal on this thread.
+    let text = unsafe {
+        let p = libc::strsignal(signal);
+        (!p.is_null()).then(|| std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned())
+    };
+    text.unwrap_or_else(|| format!("Unknown signal {signal}"))
+        .replace(' ', "_")
 }
 
 /// A command to the hub: a line whose first word is `I`.
@@ -99,9 +111,9 @@ pub enum Command {
     /// `I cpu_speed CONTEST_MHZ [LOCAL_MHZ]`.
     CpuSpeed {
         /// The contest machine's speed.
-        contest_mhz: f64,
+        contest_mhz: u32,
         /// This machine's speed (`None`: measure it).
-        local_mhz: Option<f64>,
+        local_mhz: Option<u32>,
     },
     /// `I number_players K`.
     NumberPlayers(usize),
@@ -193,19 +205,21 @@ pub enum CommandError {
 }
 
 /// Parses one line (without its newline; a trailing `\r` is ignored).
+///
+/// The first word ends at the first white space, and the text routed to a player or to the
+/// manager is the rest of the line less that one character if it is a space or a tab,
+/// exactly as caiaio cuts it (`1\tmove` gives `move`, `1  move` gives ` move`). A player
+/// number is written as C's `%d` writes it (`01` routes nowhere).
 pub fn parse_line(line: &str) -> Result<Route<'_>, CommandError> {
     let line = line.strip_suffix('\r').unwrap_or(line);
-    let (first, rest) = match line.split_once(' ') {
-        Some((first, rest)) => (first, rest),
-        None => (line, ""),
-    };
+    let end = line.find(c_space).unwrap_or(line.len());
+    let (first, rest) = line.split_at(end);
+    let rest = rest.strip_prefix([' ', '\t']).unwrap_or(rest);
     match first {
         "I" => parse_command(rest).map(Route::Command),
         "M" => Ok(Route::ToManager(rest)),
         _ => match first.parse::<usize>() {
-            Ok(n)
-                if (1..=MAX_PLAYERS).contains(&n) && first.bytes().all(|b| b.is_ascii_digit()) =>
-            {
+            Ok(n) if (1..=MAX_PLAYERS).contains(&n) && n.to_string() == first => {
                 Ok(Route::ToPlayer(n, rest))
             }
             _ => Ok(Route::Dropped),
@@ -213,109 +227,152 @@ pub fn parse_line(line: &str) -> Result<Route<'_>, CommandError> {
     }
 }
 
+/// White space as C's `isspace` knows it (the separator of `scanf`'s `%s`).
+fn c_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r')
+}
+
 fn parse_command(text: &str) -> Result<Command, CommandError> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let Some((&word, args)) = words.split_first() else {
+    let mut words = text.split(c_space).filter(|w| !w.is_empty());
+    let Some(word) = words.next() else {
         return Err(CommandError::Unknown(String::new()));
     };
-    let bad = |why: String| CommandError::Malformed {
-        command: word.to_string(),
-        why,
+    let mut args = Args {
+        command: word,
+        words,
     };
-    let count = |min: usize, max: usize| {
-        if args.len() < min || args.len() > max {
-            let wanted = if min == max {
-                format!("{min}")
-            } else {
-                format!("{min} to {max}")
-            };
-            Err(bad(format!(
-                "{wanted} arguments wanted, {} given",
-                args.len()
-            )))
-        } else {
-            Ok(())
-        }
-    };
-    let player = |i: usize| -> Result<usize, CommandError> {
-        let text = args[i];
-        match text.parse::<usize>() {
-            Ok(n) if (1..=MAX_PLAYERS).contains(&n) => Ok(n),
-            _ => Err(bad(format!(
-                "player number '{text}' is not between 1 and {MAX_PLAYERS}"
-            ))),
-        }
-    };
-    let millis = |i: usize| -> Result<u64, CommandError> {
-        let text = args[i];
-        text.parse::<u64>()
-            .map_err(|_| bad(format!("'{text}' is not a number of milliseconds")))
-    };
-    let mhz = |i: usize| -> Result<f64, CommandError> {
-        let text = args[i];
-        match text.parse::<f64>() {
-            Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
-            _ => Err(bad(format!("'{text}' is not a positive speed in MHz"))),
-        }
-    };
-    match word {
-        "lock" => count(0, 0).map(|_| Command::Lock),
-        "unlock" => count(0, 0).map(|_| Command::Unlock),
-        "kill_referee" => count(0, 0).map(|_| Command::KillReferee),
-        "stop_caiaio" => count(0, 0).map(|_| Command::StopCaiaio),
-        "cpu_speed" => {
-            count(1, 2)?;
-            Ok(Command::CpuSpeed {
-                contest_mhz: mhz(0)?,
-                local_mhz: if args.len() == 2 { Some(mhz(1)?) } else { None },
-            })
-        }
+    Ok(match word {
+        "lock" => Command::Lock,
+        "unlock" => Command::Unlock,
+        "kill_referee" => Command::KillReferee,
+        "stop_caiaio" => Command::StopCaiaio,
+        "cpu_speed" => Command::CpuSpeed {
+            contest_mhz: args
+                .mhz()?
+                .ok_or_else(|| args.error("the contest speed is missing"))?,
+            local_mhz: args.mhz()?,
+        },
         "number_players" => {
-            count(1, 1)?;
-            Ok(Command::NumberPlayers(player(0).map_err(|_| {
-                bad(format!("'{}' is not between 1 and {MAX_PLAYERS}", args[0]))
-            })?))
+            let k = args.required("the number of players")?;
+            match usize::try_from(k) {
+                Ok(k) if (1..=MAX_PLAYERS).contains(&k) => Command::NumberPlayers(k),
+                _ => {
+                    return Err(args.error(&format!("'{k}' is not between 1 and {MAX_PLAYERS}")));
+                }
+            }
         }
-        "player" => {
-            count(3, 4)?;
-            Ok(Command::Player {
-                n: player(0)?,
-                exe: args[1].to_string(),
-                ms: millis(2)?,
-                log: args.get(3).map(|s| s.to_string()),
-            })
-        }
-        "start" => {
-            count(1, 2)?;
-            Ok(Command::Start {
-                n: player(0)?,
-                wait_ms: if args.len() == 2 {
-                    Some(millis(1)?)
-                } else {
-                    None
-                },
-            })
-        }
-        "referee" => {
-            count(1, 2)?;
-            Ok(Command::Referee {
-                exe: args[0].to_string(),
-                arg: args.get(1).map(|s| s.to_string()),
-            })
-        }
-        "listen" => count(1, 1).and_then(|_| player(0)).map(Command::Listen),
-        "request_time" => count(1, 1)
-            .and_then(|_| player(0))
-            .map(Command::RequestTime),
-        "kill" => count(1, 1).and_then(|_| player(0)).map(Command::Kill),
+        "player" => Command::Player {
+            n: args.player()?,
+            exe: args.word("the program")?.to_string(),
+            ms: args
+                .millis()?
+                .ok_or_else(|| args.error("the time in milliseconds is missing"))?,
+            log: args.words.next().map(str::to_string),
+        },
+        "start" => Command::Start {
+            n: args.player()?,
+            wait_ms: args.millis()?,
+        },
+        "referee" => Command::Referee {
+            exe: args.word("the program")?.to_string(),
+            arg: args.words.next().map(str::to_string),
+        },
+        "listen" => Command::Listen(args.player()?),
+        "request_time" => Command::RequestTime(args.player()?),
+        "kill" => Command::Kill(args.player()?),
         "report" => {
             // The message is the rest of the line as written (the 2005 referees put spaces in
             // it).
             let message = text.trim_start().strip_prefix("report").unwrap_or("");
-            Ok(Command::Report(message.trim_start().to_string()))
+            Command::Report(message.trim_start().to_string())
         }
-        _ => Err(CommandError::Unknown(word.to_string())),
+        _ => return Err(CommandError::Unknown(word.to_string())),
+    })
+}
+
+/// The words after a command's name, taken one at a time as caiaio takes them: the words a
+/// command does not take are ignored.
+struct Args<'a, W> {
+    command: &'a str,
+    words: W,
+}
+
+impl<'a, W: Iterator<Item = &'a str>> Args<'a, W> {
+    fn error(&self, why: &str) -> CommandError {
+        CommandError::Malformed {
+            command: self.command.to_string(),
+            why: why.to_string(),
+        }
     }
+
+    /// The next word; `what` names it if it is missing.
+    fn word(&mut self, what: &str) -> Result<&'a str, CommandError> {
+        match self.words.next() {
+            Some(word) => Ok(word),
+            None => Err(self.error(&format!("{what} is missing"))),
+        }
+    }
+
+    /// The next word, which must be there, as a number.
+    fn required(&mut self, what: &str) -> Result<i64, CommandError> {
+        let word = self.word(what)?;
+        c_integer(word).ok_or_else(|| self.error(&format!("'{word}' is not a number")))
+    }
+
+    /// A player number, 1 to [`MAX_PLAYERS`].
+    fn player(&mut self) -> Result<usize, CommandError> {
+        let n = self.required("the player number")?;
+        match usize::try_from(n) {
+            Ok(n) if (1..=MAX_PLAYERS).contains(&n) => Ok(n),
+            _ => Err(self.error(&format!(
+                "player number '{n}' is not between 1 and {MAX_PLAYERS}"
+            ))),
+        }
+    }
+
+    /// The next word, if there is one, as a number of milliseconds.
+    fn millis(&mut self) -> Result<Option<u64>, CommandError> {
+        let Some(word) = self.words.next() else {
+            return Ok(None);
+        };
+        match c_integer(word).map(u64::try_from) {
+            Some(Ok(ms)) => Ok(Some(ms)),
+            _ => Err(self.error(&format!("'{word}' is not a number of milliseconds"))),
+        }
+    }
+
+    /// The next word, if there is one, as a speed in MHz.
+    fn mhz(&mut self) -> Result<Option<u32>, CommandError> {
+        let Some(word) = self.words.next() else {
+            return Ok(None);
+        };
+        match c_integer(word).map(u32::try_from) {
+            Some(Ok(mhz)) if mhz > 0 => Ok(Some(mhz)),
+            _ => Err(self.error(&format!("'{word}' is not a positive speed in MHz"))),
+        }
+    }
+}
+
+/// The integer at the start of `word`, as C's `strtol` reads it: an optional sign and at
+/// least one digit, whatever follows ignored (`30000ms` is 30000; far out of range it
+/// saturates).
+fn c_integer(word: &str) -> Option<i64> {
+    let (negative, digits) = match word.as_bytes().first()? {
+        b'-' => (true, &word[1..]),
+        b'+' => (false, &word[1..]),
+        _ => (false, word),
+    };
+    let end = digits
+        .bytes()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(digits.len());
+    if end == 0 {
+        return None;
+    }
+    let value = digits[..end].bytes().fold(0i64, |v, b| {
+        v.saturating_mul(10).saturating_add(i64::from(b - b'0'))
+    });
+    Some(if negative { -value } else { value })
 }
 
 #[cfg(test)]
@@ -350,14 +407,14 @@ mod tests {
         assert_eq!(
             command("I cpu_speed 2800 850"),
             Command::CpuSpeed {
-                contest_mhz: 2800.0,
-                local_mhz: Some(850.0)
+                contest_mhz: 2800,
+                local_mhz: Some(850)
             }
         );
         assert_eq!(
             command("I cpu_speed 2800"),
             Command::CpuSpeed {
-                contest_mhz: 2800.0,
+                contest_mhz: 2800,
                 local_mhz: None
             }
         );
@@ -410,10 +467,6 @@ mod tests {
         assert_eq!(err("I"), "unknown command ''");
         assert_eq!(err("I stop caiaio"), "unknown command 'stop'");
         assert_eq!(
-            err("I lock now"),
-            "malformed 'lock': 0 arguments wanted, 1 given"
-        );
-        assert_eq!(
             err("I listen 0"),
             "malformed 'listen': player number '0' is not between 1 and 32"
         );
@@ -431,7 +484,23 @@ mod tests {
         );
         assert_eq!(
             err("I referee"),
-            "malformed 'referee': 1 to 2 arguments wanted, 0 given"
+            "malformed 'referee': the program is missing"
+        );
+        assert_eq!(
+            err("I player 1 tom"),
+            "malformed 'player': the time in milliseconds is missing"
+        );
+        assert_eq!(
+            err("I listen one"),
+            "malformed 'listen': 'one' is not a number"
+        );
+        assert_eq!(
+            err("I start 1 -5"),
+            "malformed 'start': '-5' is not a number of milliseconds"
+        );
+        assert_eq!(
+            err("I cpu_speed"),
+            "malformed 'cpu_speed': the contest speed is missing"
         );
     }
 
@@ -440,18 +509,106 @@ mod tests {
         for s in [
             Special::Timeout,
             Special::Stopped,
-            Special::Crashed("SIGSEGV".into()),
+            Special::Crashed("Segmentation_fault".into()),
             Special::SendsNewline,
         ] {
             assert_eq!(Special::parse(&s.text()), Some(s.clone()));
         }
         assert_eq!(SENDS_NEWLINE, r"<caiaio:_player_sends_'\n'>");
         assert_eq!(
-            Special::Crashed(signal_name(libc::SIGKILL)).text(),
-            "<caiaio:_player_crashed:_SIGKILL>"
+            Special::Crashed(signal_description(libc::SIGSEGV)).text(),
+            "<caiaio:_player_crashed:_Segmentation_fault>"
         );
-        assert_eq!(signal_name(64), "SIG64");
+        assert_eq!(signal_description(libc::SIGKILL), "Killed");
+        // A number without a usual description still makes one word.
+        let unknown = signal_description(1000);
+        assert!(!unknown.is_empty() && !unknown.contains(' '), "{unknown}");
         assert_eq!(Special::parse("a1-b2"), None);
         assert_eq!(Special::parse("<caiaio:_player_crashed:_>"), None);
+    }
+
+    #[test]
+    fn words_after_a_commands_arguments_are_ignored_as_caiaio_ignores_them() {
+        // A real competition script writes this; caiaio starts BIN with the one argument LOG.
+        assert_eq!(
+            command("I referee BIN LOG reflog.log"),
+            Command::Referee {
+                exe: "BIN".into(),
+                arg: Some("LOG".into())
+            }
+        );
+        assert_eq!(command("I lock please"), Command::Lock);
+        assert_eq!(command("I unlock now"), Command::Unlock);
+        assert_eq!(command("I kill_referee at once"), Command::KillReferee);
+        assert_eq!(command("I stop_caiaio bye"), Command::StopCaiaio);
+        assert_eq!(
+            command("I cpu_speed 2800 850 MHz"),
+            Command::CpuSpeed {
+                contest_mhz: 2800,
+                local_mhz: Some(850)
+            }
+        );
+        assert_eq!(
+            command("I number_players 2 of 2"),
+            Command::NumberPlayers(2)
+        );
+        assert_eq!(
+            command("I player 1 tom 30000 tom.log x y"),
+            Command::Player {
+                n: 1,
+                exe: "tom".into(),
+                ms: 30000,
+                log: Some("tom.log".into())
+            }
+        );
+        assert_eq!(
+            command("I start 2 100 please"),
+            Command::Start {
+                n: 2,
+                wait_ms: Some(100)
+            }
+        );
+        assert_eq!(command("I listen 1 now"), Command::Listen(1));
+        assert_eq!(command("I request_time 2 ms"), Command::RequestTime(2));
+        assert_eq!(command("I kill 2 hard"), Command::Kill(2));
+    }
+
+    #[test]
+    fn numbers_and_words_are_read_as_caiaio_reads_them() {
+        // strtol: the integer at the start of the word.
+        assert_eq!(
+            command("I player 1 tom 30000ms"),
+            Command::Player {
+                n: 1,
+                exe: "tom".into(),
+                ms: 30000,
+                log: None
+            }
+        );
+        assert_eq!(command("I listen +2"), Command::Listen(2));
+        assert_eq!(command("I kill 2nd"), Command::Kill(2));
+        assert_eq!(
+            command("I cpu_speed 2800.9"),
+            Command::CpuSpeed {
+                contest_mhz: 2800,
+                local_mhz: None
+            }
+        );
+        // scanf's %s: any white space separates words.
+        assert_eq!(command("I\tlisten \t 3"), Command::Listen(3));
+        // The routed text: after the first word, less one space or tab.
+        assert_eq!(parse_line("1\tb2-c4"), Ok(Route::ToPlayer(1, "b2-c4")));
+        assert_eq!(parse_line("1  b2-c4"), Ok(Route::ToPlayer(1, " b2-c4")));
+        assert_eq!(
+            parse_line("M\treport 2 0 x"),
+            Ok(Route::ToManager("report 2 0 x"))
+        );
+        for dropped in ["01 x", "+1 x", " 1 x"] {
+            assert_eq!(parse_line(dropped), Ok(Route::Dropped), "{dropped}");
+        }
+        assert_eq!(c_integer("-12x"), Some(-12));
+        assert_eq!(c_integer("x12"), None);
+        assert_eq!(c_integer("-"), None);
+        assert_eq!(c_integer("99999999999999999999999"), Some(i64::MAX));
     }
 }

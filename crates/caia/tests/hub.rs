@@ -144,10 +144,12 @@ fn misbehaving_players_get_exactly_the_special_answers() {
             "<".into(),
             "I listen 4".into(),
             "<".into(),
-            // Out of time stays out of time; a killed player is stopped.
+            // Out of time stays out of time; a player defined again after its kill, and not
+            // started, is stopped.
             "I listen 1".into(),
             "<".into(),
             "I kill 4".into(),
+            format!("I player 4 {empty} 5000"),
             "I listen 4".into(),
             "<".into(),
             "I request_time 1".into(),
@@ -161,7 +163,7 @@ fn misbehaving_players_get_exactly_the_special_answers() {
         out.read,
         [
             "<caiaio:_player_timeout>",
-            "<caiaio:_player_crashed:_SIGSEGV>",
+            "<caiaio:_player_crashed:_Segmentation_fault>",
             "<caiaio:_player_stopped>",
             r"<caiaio:_player_sends_'\n'>",
             "<caiaio:_player_timeout>",
@@ -316,7 +318,7 @@ fn lines_are_routed_by_their_first_word_and_the_lock_holds_the_other_side_back()
 }
 
 #[test]
-fn start_waits_for_a_first_error_and_logs_accumulate_over_kills() {
+fn start_waits_for_a_first_error_and_a_new_game_empties_the_log() {
     let dir = test_dir("firsterror");
     let log = dir.join("talker.log");
     let talker = player(
@@ -343,7 +345,8 @@ fn start_waits_for_a_first_error_and_logs_accumulate_over_kills() {
             "1 x".into(),
             "sleep 200".into(),
             "I kill 1".into(),
-            // A second game of the same player: its log grows.
+            // A second game of the same player: its log holds this game only.
+            format!("I player 1 {talker} 1000 {}", log.display()),
             "I start 1 2000".into(),
             "<".into(),
             "I stop_caiaio".into(),
@@ -359,10 +362,7 @@ fn start_waits_for_a_first_error_and_logs_accumulate_over_kills() {
     );
     assert_eq!(out.read[3], STOPPED);
     assert_eq!(out.read[4], "firsterror hello world");
-    assert_eq!(
-        fs::read_to_string(&log).unwrap(),
-        "hello world\nbye\nhello world\n"
-    );
+    assert_eq!(fs::read_to_string(&log).unwrap(), "hello world\n");
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -407,7 +407,10 @@ fn a_bad_command_ends_the_session_naming_the_line_and_leaves_no_process() {
     for (line, why) in [
         ("I report x", "the manager may not send this command"),
         ("I listen 2", "player 2, but number_players is 1"),
-        ("I listen 1", "player 1 is not defined (I player 1 ...)"),
+        (
+            "I listen 1",
+            "player 1 is not defined (I player 1 ..., again after each I kill 1)",
+        ),
         (
             "I start 1 soon",
             "malformed 'start': 'soon' is not a number of milliseconds",
@@ -523,6 +526,228 @@ fn four_players_follow_the_rolit_referee() {
             .map(|k| format!("player {p} saw m{k}"))
             .collect();
         assert_eq!(seen, expected, "player {p}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// An executable shell script `dir/name` with this body.
+fn shell(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn every_command_with_words_after_its_arguments_is_obeyed_as_caiaio_obeys_it() {
+    let dir = test_dir("extra-words");
+    let echo = player(&dir, "echo", &["echo:1", "hang"]);
+    let args = dir.join("referee.args");
+    // A referee whose commands carry extra words too; it reports what it got.
+    let referee = shell(
+        &dir,
+        "referee",
+        &format!(
+            "printf '%s\\n' \"$@\" > '{}'\n\
+             echo 'I lock now'; read ok\n\
+             echo '1 go'\n\
+             echo 'I listen 1 please'; read move\n\
+             echo 'I request_time 1 in ms'; read time\n\
+             echo 'I unlock now'\n\
+             echo \"M report 2 0 $(echo \"$ok/$move/$time\" | tr ' ' _)\"\n",
+            args.display()
+        ),
+    );
+    let log = dir.join("echo.log");
+    let out = session(
+        &dir,
+        &[
+            "I cpu_speed 2000 1000 MHz".into(),
+            "I number_players 1 only".into(),
+            "I lock for me".into(),
+            "<".into(),
+            format!("I player 1 {echo} 10000 {} and more", log.display()),
+            "I start 1 100 ms".into(),
+            "<".into(),
+            "I unlock again".into(),
+            // The words of a real CodeCup participant's script: the referee gets `LOG` only.
+            format!("I referee {referee} LOG reflog.log"),
+            "<<report".into(),
+            "I kill 1 now".into(),
+            "I kill_referee please".into(),
+            "I stop_caiaio bye".into(),
+        ],
+    );
+    assert_eq!(out.result.unwrap(), SessionEnd::Stopped, "{}", out.trace);
+    assert_eq!(out.read[..2], ["lock_ok", "no_firsterror"], "{}", out.trace);
+    // The factor 2 of the cpu_speed line halves the contest time.
+    let report = out.read.last().unwrap();
+    assert!(
+        report.starts_with("report 2 0 lock_ok/got_go/time_"),
+        "{report}"
+    );
+    assert_eq!(fs::read_to_string(&args).unwrap(), "LOG\n");
+    assert!(out.trace.contains("time factor 2.0000"), "{}", out.trace);
+    assert!(log.exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_player_killed_by_sigsegv_is_reported_with_the_signals_description() {
+    let dir = test_dir("sigsegv");
+    let segv = player(&dir, "segv", &["segv"]);
+    // A referee that reports the answer of its one listen.
+    let referee = shell(
+        &dir,
+        "referee",
+        "echo 'I listen 1'; read answer\necho \"M report 0 2 player_1_lost:$answer\"\n",
+    );
+    let out = session(
+        &dir,
+        &[
+            "I number_players 1".into(),
+            format!("I player 1 {segv} 5000"),
+            "I start 1".into(),
+            format!("I referee {referee}"),
+            "<".into(),
+            // Asked again, by the manager this time: the same answer.
+            "I listen 1".into(),
+            "<".into(),
+            "I kill 1".into(),
+            "I stop_caiaio".into(),
+        ],
+    );
+    assert_eq!(out.result.unwrap(), SessionEnd::Stopped, "{}", out.trace);
+    assert_eq!(
+        out.read,
+        [
+            "report 0 2 player_1_lost:<caiaio:_player_crashed:_Segmentation_fault>",
+            "<caiaio:_player_crashed:_Segmentation_fault>",
+        ],
+        "{}",
+        out.trace
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_players_log_holds_its_latest_game_only() {
+    let dir = test_dir("two-games");
+    let log = dir.join("talker.log");
+    // Each game: its pid on stderr (different in each game), then a line on stderr before
+    // answering, so that the answer proves the line was written.
+    let talker = player(
+        &dir,
+        "talker",
+        &["pid", "read", "err:bye", "say:done", "hang"],
+    );
+    let game = |number: &str| -> Vec<String> {
+        vec![
+            "I number_players 1".into(),
+            format!("I player 1 {talker} 5000 {}", log.display()),
+            "I start 1 5000".into(),
+            "<".into(),
+            format!("1 game {number}"),
+            "I listen 1".into(),
+            "<".into(),
+            "I kill 1".into(),
+        ]
+    };
+    let mut script = game("one");
+    script.extend(game("two"));
+    script.push("I stop_caiaio".into());
+    let out = session(&dir, &script);
+    assert_eq!(out.result.unwrap(), SessionEnd::Stopped, "{}", out.trace);
+    let pids: Vec<&str> = [&out.read[0], &out.read[2]]
+        .iter()
+        .map(|l| l.strip_prefix("firsterror pid ").unwrap())
+        .collect();
+    assert_ne!(pids[0], pids[1]);
+    assert_eq!(out.read[1], "done");
+    assert_eq!(out.read[3], "done");
+    assert_eq!(
+        fs::read_to_string(&log).unwrap(),
+        format!("pid {}\nbye\n", pids[1])
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn definitions_timeouts_and_first_errors_follow_caiaio() {
+    let dir = test_dir("caiaio-rules");
+    let told = dir.join("told");
+    // Answers only once told, after its listen has timed out.
+    let late = player(
+        &dir,
+        "late",
+        &[
+            "read",
+            "say:late",
+            &format!("touch:{}", told.display()),
+            "hang",
+        ],
+    );
+    let quiet_exit = player(&dir, "quiet-exit", &["exit:0"]);
+    let one_word = player(&dir, "one-word", &["err:hello", "hang"]);
+    let out = session(
+        &dir,
+        &[
+            "I number_players 3".into(),
+            format!("I player 1 {late} 200"),
+            // The factor applies to players defined after it: player 1 keeps 200 ms.
+            "I cpu_speed 2000 1000".into(),
+            format!("I player 2 {quiet_exit} 1000"),
+            format!("I player 3 {one_word} 1000"),
+            "I start 1".into(),
+            "I listen 1".into(),
+            "<".into(),
+            "1 go".into(),
+            format!("wait {}", told.display()),
+            // Its line is there now, but out of time stays out of time.
+            "I listen 1".into(),
+            "<".into(),
+            "I request_time 1".into(),
+            "<".into(),
+            // A first error is at least two words; the end of stderr counts as a line.
+            "I start 2 10000".into(),
+            "<".into(),
+            "I start 3 10000".into(),
+            "<".into(),
+            "I stop_caiaio".into(),
+        ],
+    );
+    assert_eq!(out.result.unwrap(), SessionEnd::Stopped, "{}", out.trace);
+    assert_eq!(
+        out.read,
+        [
+            TIMEOUT,
+            TIMEOUT,
+            "time 200 100",
+            &format!("firsterror {SENDS_NEWLINE} {SENDS_NEWLINE}"),
+            &format!("firsterror hello {SENDS_NEWLINE}"),
+        ]
+    );
+
+    // A definition ends with `I kill`: what follows needs `I player` again, and a defined
+    // player cannot be defined again before its kill.
+    let silent = player(&dir, "silent", &["hang"]);
+    let define = format!("I player 1 {silent} 1000");
+    let undefined = "player 1 is not defined (I player 1 ..., again after each I kill 1)";
+    let defined = "player 1 is already defined (I kill 1 ends its definition)";
+    for (script, why) in [
+        (vec!["I start 1", "I kill 1", "I start 1"], undefined),
+        (vec!["I kill 1", "I listen 1"], undefined),
+        (vec!["I kill 1", "I kill 1"], undefined),
+        (vec!["I kill 1", &define, "I start 1", &define], defined),
+    ] {
+        let mut lines = vec!["I number_players 1".to_string(), define.clone()];
+        lines.extend(script.iter().map(|l| l.to_string()));
+        let last = lines.last().unwrap().clone();
+        let out = session(&dir, &lines);
+        assert_eq!(
+            out.result.unwrap_err().to_string(),
+            format!("manager line {} '{last}': {why}", lines.len())
+        );
     }
     let _ = fs::remove_dir_all(&dir);
 }

@@ -24,10 +24,16 @@ pub struct CaiaioArgs {
     pub debug: bool,
     /// The manager program. As with execv, a name without '/' is taken from the current
     /// directory, not from PATH.
-    #[arg(short = 'm', value_name = "MANAGER", default_value = "manager")]
+    #[arg(
+        short = 'm',
+        value_name = "MANAGER",
+        default_value = "manager",
+        allow_hyphen_values = true
+    )]
     pub manager: String,
-    /// The manager's one argument.
-    #[arg(short = 'f', value_name = "ARG")]
+    /// The manager's one argument (taken as it is, even if it begins with `-`, as caiaio
+    /// takes it).
+    #[arg(short = 'f', value_name = "ARG", allow_hyphen_values = true)]
     pub arg: Option<String>,
 }
 

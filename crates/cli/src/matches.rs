@@ -61,7 +61,13 @@ pub struct Args {
     pub memory_mib: u64,
     /// Stop early by a sequential probability ratio test on game pairs: ELO0,ELO1 in
     /// normalized Elo, optionally ,ALPHA,BETA (default 0.05 each). `--games` is the maximum.
-    #[arg(long, value_parser = parse_sprt, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    /// ELO0 may be negative (`--sprt -3,1`).
+    #[arg(
+        long,
+        value_parser = parse_sprt,
+        value_name = "ELO0,ELO1[,ALPHA,BETA]",
+        allow_hyphen_values = true
+    )]
     pub sprt: Option<Sprt>,
     /// A file of openings, one per line (`#` starts a comment): a line of moves from the
     /// start, or `position TEXT` (a position in the game's text): each is played twice,

@@ -12,11 +12,12 @@ pub struct Args {
     pub game: String,
     /// Plies to count.
     pub depth: u32,
-    /// Start from this position text instead of the start position.
-    #[arg(long)]
+    /// Start from this position text instead of the start position (`olympiad show GAME`
+    /// prints the start position's text; one that begins with `-` is fine).
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Play these moves first (space-separated, e.g. "b2-c4 e5-c5").
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub moves: Option<String>,
     /// Print the count below each root move, one line `MOVE: COUNT` each.
     #[arg(long)]

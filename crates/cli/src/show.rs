@@ -9,11 +9,12 @@ use olympiad_catalog::Setup;
 pub struct Args {
     /// The game (see `olympiad games`).
     pub game: String,
-    /// Start from this position text instead of the start position.
-    #[arg(long)]
+    /// Start from this position text instead of the start position (`olympiad show GAME`
+    /// prints the start position's text; one that begins with `-` is fine).
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Play these moves first (space-separated).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub moves: Option<String>,
 }
 

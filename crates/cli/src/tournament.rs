@@ -2,7 +2,11 @@
 //! transaction per finished game), shows progress (a bar with ETA on a terminal, one line
 //! per game otherwise), and ends with standings, crosstable, ratings and the reports
 //! (HTML, JSON, TRF) in the output directory. `--resume` continues a stopped tournament
-//! with exactly its missing games. Without a config it plays the built-in default
+//! with exactly its missing games; without `--out` it finds the most recent unfinished one
+//! in the current directory, asking each store whether its schedule is complete. An
+//! interrupted run (Ctrl-C) prints the exact command that resumes it: the interrupt handler
+//! writes it on its way out, so it appears exactly when it is needed and a finished run
+//! says nothing about resuming. Without a config it plays the built-in default
 //! (`default-tournament.toml`). Games of more than two seats (Rolit) are played as a round
 //! robin of tables and get the table reports (pairwise crosstable, no TRF).
 
@@ -10,7 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use olympiad_arena::report;
 use olympiad_arena::store::{Store, StoredGame, utc_compact};
 use olympiad_arena::tournament::{
-    Event, Results, Setup, TableResults, TournamentError, run_tournament,
+    Event, Results, Setup, TableResults, TournamentError, is_finished, run_tournament,
 };
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -32,8 +36,10 @@ pub struct Args {
     /// built-in default (a Caïssa double round robin of the built-in engines), or with
     /// --resume the config stored in the database.
     pub config: Option<PathBuf>,
-    /// Continue the tournament in the database: play only the games it lacks. A config
-    /// given too must be the stored one.
+    /// Continue the tournament in the database: play only the games it lacks. Without
+    /// --out or --db: the most recent unfinished tournament in the current directory (a
+    /// tournament.db here or in a directory here). A config given too must be the stored
+    /// one.
     #[arg(long)]
     pub resume: bool,
     /// The database (default: OUT/tournament.db).
@@ -94,16 +100,131 @@ fn fresh_out_dir() -> PathBuf {
     dir
 }
 
-/// The setup, the opened or new store, and the output directory.
-fn open(args: &Args) -> anyhow::Result<(Setup, Store, PathBuf)> {
+/// A tournament store found in the current directory, and what it says about itself.
+struct Found {
+    db: PathBuf,
+    name: String,
+    /// When it last did something: its creation or its latest game (UTC, sortable).
+    last_active: String,
+    finished: bool,
+}
+
+/// Reads the store at `db`: its name, when it was last active, and whether its schedule is
+/// complete.
+fn inspect(db: &Path) -> anyhow::Result<Found> {
+    let mut store = Store::open_read_only(db)?;
+    let info = store.tournament()?;
+    let setup = Setup::from_stored(
+        &info.config,
+        &format!("the config stored in {}", db.display()),
+        info.openings.clone(),
+    )?;
+    let last_game = store.games()?.into_iter().map(|g| g.started).max();
+    Ok(Found {
+        db: db.to_path_buf(),
+        name: info.name,
+        last_active: last_game.map_or(info.created.clone(), |t| t.max(info.created)),
+        finished: is_finished(&setup, &mut store)?,
+    })
+}
+
+/// The database of the most recent unfinished tournament in the current directory (its own
+/// `tournament.db`, or one in a directory here), with a line saying which it is.
+fn latest_unfinished() -> anyhow::Result<(PathBuf, String)> {
+    let mut candidates = vec![PathBuf::from(DB_FILE)];
+    let here = std::fs::read_dir(".")
+        .map_err(|e| crate::input_error(format!("the current directory: {e}")))?;
+    let mut dirs: Vec<PathBuf> = here
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| PathBuf::from(e.file_name()).join(DB_FILE))
+        .collect();
+    dirs.sort();
+    candidates.extend(dirs);
+    let mut unfinished = Vec::new();
+    let mut unreadable = Vec::new();
+    let mut finished = 0;
+    for db in candidates.iter().filter(|db| db.is_file()) {
+        match inspect(db) {
+            Ok(found) if found.finished => finished += 1,
+            Ok(found) => unfinished.push(found),
+            Err(e) => unreadable.push(format!("{}: {e:#}", db.display())),
+        }
+    }
+    unfinished.sort_by(|a, b| b.last_active.cmp(&a.last_active));
+    let Some(latest) = unfinished.first() else {
+        let mut message = format!(
+            "no unfinished tournament in the current directory ({finished} finished); \
+             --resume --out DIR names one elsewhere"
+        );
+        for problem in &unreadable {
+            message.push_str(&format!("\n  not readable: {problem}"));
+        }
+        return Err(crate::input_error(message));
+    };
+    let mut which = format!(
+        "the most recent unfinished tournament here is '{}' in {} (last active {})",
+        latest.name,
+        latest.db.display(),
+        latest.last_active
+    );
+    if unfinished.len() > 1 {
+        let others: Vec<String> = unfinished[1..]
+            .iter()
+            .map(|f| f.db.display().to_string())
+            .collect();
+        which.push_str(&format!(
+            "; also unfinished: {} (resume one with --out DIR)",
+            others.join(", ")
+        ));
+    }
+    Ok((latest.db.clone(), which))
+}
+
+/// `text` as one shell word: as it is when the shell reads nothing in it specially, else
+/// in single quotes.
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./:=+,@%".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// The command that resumes the tournament in `db` with output in `out`, as this program
+/// was called.
+fn resume_command(out: &Path, db: &Path) -> String {
+    let program = std::env::args_os().next().map_or_else(
+        || "olympiad".to_string(),
+        |p| p.to_string_lossy().into_owned(),
+    );
+    let mut words = vec![
+        shell_word(&program),
+        "tournament".to_string(),
+        "--resume".to_string(),
+        "--out".to_string(),
+        shell_word(&out.display().to_string()),
+    ];
+    if db != out.join(DB_FILE) {
+        words.push("--db".to_string());
+        words.push(shell_word(&db.display().to_string()));
+    }
+    words.join(" ")
+}
+
+/// The setup, the opened or new store, the output directory, and for a resume without
+/// --out or --db the line that says which tournament was found.
+fn open(args: &Args) -> anyhow::Result<(Setup, Store, PathBuf, Option<String>)> {
     if args.resume {
+        let mut found = None;
         let db = match (&args.db, &args.out) {
             (Some(db), _) => db.clone(),
             (None, Some(out)) => out.join(DB_FILE),
             (None, None) => {
-                return Err(crate::input_error(
-                    "--resume needs the tournament's --out DIR (or --db PATH)",
-                ));
+                let (db, which) = latest_unfinished()?;
+                found = Some(which);
+                db
             }
         };
         if !db.exists() {
@@ -147,7 +268,7 @@ fn open(args: &Args) -> anyhow::Result<(Setup, Store, PathBuf)> {
                 .parent()
                 .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
         };
-        return Ok((setup, store, out));
+        return Ok((setup, store, out, found));
     }
     let setup = match &args.config {
         Some(path) => {
@@ -168,7 +289,7 @@ fn open(args: &Args) -> anyhow::Result<(Setup, Store, PathBuf)> {
         )));
     }
     let store = setup.create_store(&db)?;
-    Ok((setup, store, out))
+    Ok((setup, store, out, None))
 }
 
 /// Progress on stderr: a bar with ETA on a terminal, one line per game otherwise.
@@ -301,14 +422,21 @@ fn game_line(setup: &Setup, g: &StoredGame, done: u32, total: u32) -> String {
 
 /// `olympiad tournament`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
-    let (setup, mut store, out) = open(args)?;
+    let (setup, mut store, out, found) = open(args)?;
     let created = store.tournament()?.created;
     let db = store.path().to_path_buf();
     let mut games = store.games()?;
+    if let Some(which) = found {
+        eprintln!("{which}");
+    }
     if args.resume {
         let stored = games.iter().filter(|g| !g.pairing.is_bye()).count();
         eprintln!("resuming {}: {stored} games stored", db.display());
     }
+    olympiad_arena::interrupt::set_message(Some(&format!(
+        "\nolympiad: tournament interrupted; to continue it: {}\n",
+        resume_command(&out, &db)
+    )));
     let progress = Progress::new();
     let started = Instant::now();
     let mut html_error = None;
@@ -331,6 +459,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         Event::Note(text) => progress.line(&text),
     });
     progress.finish();
+    olympiad_arena::interrupt::set_message(None);
     let summary = summary.map_err(classify)?;
     if let Some(e) = html_error {
         return Err(anyhow::anyhow!("writing the report: {e}"));
@@ -370,6 +499,26 @@ mod tests {
         let setup = Setup::from_toml(DEFAULT_CONFIG, DEFAULT_ORIGIN, None).unwrap();
         assert_eq!(setup.config.players.len(), 4);
         assert_eq!(setup.planned_games(), 12);
+    }
+
+    #[test]
+    fn resume_commands_are_shell_words() {
+        assert_eq!(
+            shell_word("tournament-20250101-120000"),
+            "tournament-20250101-120000"
+        );
+        assert_eq!(shell_word("my runs/it's"), r"'my runs/it'\''s'");
+        assert_eq!(shell_word(""), "''");
+        let command = resume_command(Path::new("out dir"), Path::new("out dir/tournament.db"));
+        assert!(
+            command.ends_with(" tournament --resume --out 'out dir'"),
+            "{command}"
+        );
+        let command = resume_command(Path::new("out"), Path::new("elsewhere.db"));
+        assert!(
+            command.ends_with(" --out out --db elsewhere.db"),
+            "{command}"
+        );
     }
 
     #[test]

@@ -328,3 +328,33 @@ fn bad_input_is_exit_code_2_and_a_bad_command_names_the_line() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_player_killed_by_sigsegv_loses_with_the_signals_description_in_the_report() {
+    let dir = test_dir("sigsegv");
+    let bob = engine_player(&dir, "bob", 1);
+    // Dies by SIGSEGV as soon as it is asked for a move.
+    let crasher = wrapper(&dir, "crasher", "sh -c 'read line; kill -SEGV $$'");
+    let referee = wrapper(&dir, "referee", &format!("'{OLYMPIAD}' referee caissa"));
+    let manager = wrapper(&dir, "manager", &format!("'{OLYMPIAD}' manager --players"));
+    fs::write(
+        dir.join("competition.toml"),
+        format!(
+            "referee = \"{referee}\"\ntime_ms = 60000\n\n[players]\n\
+             crasher = \"{crasher}\"\nbob = \"{bob}\"\n"
+        ),
+    )
+    .unwrap();
+    let out = caiaio(&dir, &["-m", &manager, "-f", "competition.toml"]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let games: Vec<&str> = err.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{err}");
+    for line in games {
+        assert!(
+            line.contains("loses_irregularly_(crashed_Segmentation_fault)"),
+            "{line}"
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -8,6 +8,11 @@
 //! `key =` on the line). Checks that need the whole config (a gauntlet hero that is not a
 //! player, too many Swiss rounds...) find their key's line by the same scan.
 //!
+//! Every error says what was expected in the user's words: a key that takes one of a few
+//! names (`format.kind`, each of `tie_breaks`) lists them whatever the wrong value is, a
+//! table written as a value says which keys it takes, and serde's type names become words
+//! (`a whole number`, `true or false`).
+//!
 //! The number of seats of the game is the catalog's, which this crate does not know:
 //! [`TournamentConfig::for_seats`] checks and completes a config for it (games of more than
 //! two seats: round robins of tables only, points by rank, the table tie-breaks by default).
@@ -16,9 +21,11 @@ use crate::model::{PlayerId, Schedule};
 use crate::nseat::{TableSchedule, table_round_robin};
 use crate::schedule::{gauntlet, round_robin};
 use crate::standings::{PointsScheme, StandingsConfig, TieBreak};
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
+use std::marker::PhantomData;
 use std::path::PathBuf;
 use thiserror::Error;
 
@@ -53,7 +60,7 @@ pub struct TournamentConfig {
     #[serde(default)]
     pub points: PointsScheme,
     /// Tie-breaks in the order they apply.
-    #[serde(default = "default_tie_breaks")]
+    #[serde(default = "default_tie_breaks", deserialize_with = "tie_break_list")]
     pub tie_breaks: Vec<TieBreak>,
     /// Settle medal ties by play-off games (rule 9).
     #[serde(default = "default_true")]
@@ -74,6 +81,92 @@ fn default_tie_breaks() -> Vec<TieBreak> {
     TieBreak::RULE_9.to_vec()
 }
 
+/// `tie_breaks`: a list of names; anything else is answered with the names.
+fn tie_break_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<TieBreak>, D::Error> {
+    struct List;
+    impl<'de> Visitor<'de> for List {
+        type Value = Vec<TieBreak>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a list of tie-breaks, each {}", one_of(TieBreak::NAMES))
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut list = Vec::new();
+            while let Some(t) = seq.next_element()? {
+                list.push(t);
+            }
+            Ok(list)
+        }
+    }
+    deserializer.deserialize_seq(List)
+}
+
+/// A value a config names by one word from a fixed list.
+pub(crate) trait Named: Copy + PartialEq + 'static {
+    /// Every value's name, in the order messages list them.
+    const NAMES: &'static [&'static str];
+    /// Every value, in the order of [`Named::NAMES`].
+    const VALUES: &'static [Self];
+
+    /// Its name.
+    fn config_name(self) -> &'static str {
+        let at = Self::VALUES.iter().position(|&v| v == self);
+        Self::NAMES[at.expect("VALUES lists every value")]
+    }
+}
+
+/// "one of `a`, `b`, `c`".
+fn one_of(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    format!("one of {}", quoted.join(", "))
+}
+
+/// Deserializes a [`Named`] value, so that a wrong value of any type (an unknown name, a
+/// number, a table) is answered with every name.
+pub(crate) fn deserialize_named<'de, D: Deserializer<'de>, T: Named>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    struct Name<T>(PhantomData<T>);
+    impl<T: Named> Visitor<'_> for Name<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(&one_of(T::NAMES))
+        }
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+            T::NAMES
+                .iter()
+                .position(|&n| n == text)
+                .map(|i| T::VALUES[i])
+                .ok_or_else(|| E::unknown_variant(text, T::NAMES))
+        }
+    }
+    deserializer.deserialize_str(Name(PhantomData))
+}
+
+/// A deserializer's message in the user's words: serde's names of types replaced.
+fn in_users_words(message: &str) -> String {
+    const WORDS: [(&str, &str); 10] = [
+        ("unknown variant", "unknown value"),
+        ("expected u8", "expected a whole number, 0 or more"),
+        ("expected u16", "expected a whole number, 0 or more"),
+        ("expected u32", "expected a whole number, 0 or more"),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("expected i64", "expected a whole number"),
+        ("expected f64", "expected a number"),
+        ("expected a boolean", "expected `true` or `false`"),
+        ("expected a sequence", "expected a list"),
+    ];
+    let mut text = message.to_string();
+    for (serde, user) in WORDS {
+        if let Some(at) = text.find(serde)
+            && !text[at + serde.len()..].starts_with(|c: char| c.is_alphanumeric())
+        {
+            text.replace_range(at..at + serde.len(), user);
+        }
+    }
+    text
+}
+
 fn default_true() -> bool {
     true
 }
@@ -84,7 +177,10 @@ fn default_concurrency() -> u32 {
 
 /// One participant.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a [[players]] table with `name` and `spec`"
+)]
 pub struct PlayerConfig {
     /// Its name in standings (unique).
     pub name: String,
@@ -128,8 +224,7 @@ pub enum Format {
 }
 
 /// The kinds of format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum FormatKind {
     RoundRobin,
     Swiss,
@@ -137,9 +232,35 @@ enum FormatKind {
     Gauntlet,
 }
 
+impl Named for FormatKind {
+    const NAMES: &'static [&'static str] = &["round_robin", "swiss", "codecup", "gauntlet"];
+    const VALUES: &'static [FormatKind] = &[
+        FormatKind::RoundRobin,
+        FormatKind::Swiss,
+        FormatKind::Codecup,
+        FormatKind::Gauntlet,
+    ];
+}
+
+impl<'de> Deserialize<'de> for FormatKind {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserialize_named(deserializer)
+    }
+}
+
+impl Serialize for FormatKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.config_name())
+    }
+}
+
 /// `[format]` as written: every field of every kind, checked against the kind after.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a [format] table whose `kind` is one of `round_robin`, `swiss`, `codecup`, \
+                 `gauntlet` (for instance [format] kind = \"swiss\" rounds = 5)"
+)]
 struct RawFormat {
     kind: Option<FormatKind>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -160,9 +281,9 @@ impl TryFrom<RawFormat> for Format {
     type Error = String;
     fn try_from(raw: RawFormat) -> Result<Format, String> {
         let missing = |field: &str| format!("missing field `{field}`");
-        let kind = raw.kind.ok_or_else(|| {
-            missing("kind") + ", expected one of `round_robin`, `swiss`, `codecup`, `gauntlet`"
-        })?;
+        let kind = raw
+            .kind
+            .ok_or_else(|| missing("kind") + ", expected " + &one_of(FormatKind::NAMES))?;
         let allowed: &[&str] = match kind {
             FormatKind::RoundRobin => &["double", "cycles"],
             FormatKind::Swiss => &["rounds"],
@@ -257,7 +378,11 @@ impl Format {
 
 /// The clocks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a [time] table of `time_ms`, `increment_ms` (whole numbers of milliseconds) \
+                 and `freeze_idle` (true or false)"
+)]
 pub struct TimeControlConfig {
     /// Budget per player per game, in milliseconds.
     pub time_ms: u64,
@@ -452,7 +577,7 @@ impl TournamentConfig {
     /// Parses and checks a config.
     pub fn from_toml(text: &str) -> Result<TournamentConfig, ConfigError> {
         let config: TournamentConfig = toml::from_str(text).map_err(|e| {
-            let message = e.message().trim().to_string();
+            let message = in_users_words(e.message().trim());
             let Some(span) = e.span() else {
                 return ConfigError {
                     key: missing_field(&message).map(str::to_string),
@@ -636,7 +761,9 @@ impl TournamentConfig {
                 return Err(fail(
                     "tie_breaks",
                     format!(
-                        "'{t}' is a tie-break of games of more than two seats, this one has                          {seats}; expected buchholz, progressive, sonneborn-berger,                          head-to-head or irregular-losses"
+                        "'{t}' is a tie-break of games of more than two seats, this one has \
+                         {seats}; expected {}",
+                        one_of(&TieBreak::ALL.map(TieBreak::name))
                     ),
                 ));
             }
@@ -646,7 +773,8 @@ impl TournamentConfig {
             return Err(fail(
                 "format.kind",
                 format!(
-                    "a game of {seats} seats is played as a round robin of tables: expected                      `round_robin`"
+                    "a game of {seats} seats is played as a round robin of tables: expected \
+                     `round_robin`"
                 ),
             ));
         }

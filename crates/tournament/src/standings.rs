@@ -26,6 +26,7 @@
 //! split goes on to the next one; what is left is a shared place. Rule 9's medal play-offs
 //! are applied on top (see [`crate::playoff`]).
 
+use crate::config::{Named, deserialize_named};
 use crate::model::{Game, GameResult, Pairing, PlayerId, Points, Termination};
 use crate::playoff::{self, Playoff};
 use serde::{Deserialize, Serialize};
@@ -35,7 +36,7 @@ use thiserror::Error;
 
 /// A tie-break, as named in configs (`buchholz`, `progressive`, `sonneborn-berger`,
 /// `head-to-head`, `irregular-losses`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum TieBreak {
     /// The sum of the opponents' scores, no cut.
@@ -81,8 +82,19 @@ impl TieBreak {
         matches!(self, TieBreak::FirstPlaces | TieBreak::AverageRank)
     }
 
+    /// Every tie-break, two-seat ones first.
+    pub const EVERY: [TieBreak; 7] = [
+        TieBreak::Buchholz,
+        TieBreak::Progressive,
+        TieBreak::SonnebornBerger,
+        TieBreak::HeadToHead,
+        TieBreak::IrregularLosses,
+        TieBreak::FirstPlaces,
+        TieBreak::AverageRank,
+    ];
+
     /// The config name.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             TieBreak::Buchholz => "buchholz",
             TieBreak::Progressive => "progressive",
@@ -95,6 +107,26 @@ impl TieBreak {
     }
 }
 
+impl Named for TieBreak {
+    const NAMES: &'static [&'static str] = &{
+        let mut names = [""; TieBreak::EVERY.len()];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = TieBreak::EVERY[i].name();
+            i += 1;
+        }
+        names
+    };
+    const VALUES: &'static [TieBreak] = &TieBreak::EVERY;
+}
+
+impl<'de> Deserialize<'de> for TieBreak {
+    /// By its config name; a wrong value is answered with every name.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserialize_named(deserializer)
+    }
+}
+
 impl fmt::Display for TieBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -103,7 +135,12 @@ impl fmt::Display for TieBreak {
 
 /// How game results become tournament points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(
+    default,
+    deny_unknown_fields,
+    expecting = "a [points] table of `win`, `draw`, `loss`, `bye` (numbers), `game_score` \
+                 (true or false) and `rank_points` (a list of numbers)"
+)]
 pub struct PointsScheme {
     /// Points for a win.
     pub win: Points,
