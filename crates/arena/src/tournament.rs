@@ -765,7 +765,7 @@ pub fn play_one(setup: &Setup, stage: Stage, pairing: &Pairing, logs: Option<&Pa
         &config.referee,
         index,
     );
-    stored_game(stage, pairing, &record, started)
+    stored_game(stage, pairing, &record, game_result(&record), started)
 }
 
 /// Plays one game of a round robin of tables (every seat's player as scheduled, the
@@ -845,17 +845,18 @@ pub fn stored_table_game(
         pairing.seats[0],
         pairing.seats[1],
     );
-    let mut game = stored_game(stage, &two, record, started);
     let half = match seats[0].score.cmp(&seats[1].score) {
         std::cmp::Ordering::Greater => [2, 0],
         std::cmp::Ordering::Less => [0, 2],
         std::cmp::Ordering::Equal => [1, 1],
     };
-    game.result = GameResult {
+    // Not `game_result`, the two-seat view: a fault by seat 2 or later has no loser there.
+    let result = GameResult {
         half_points: half,
         game_score: None,
         termination: table_termination(record),
     };
+    let mut game = stored_game(stage, &two, record, result, started);
     game.seats = Some(seats);
     game
 }
@@ -887,11 +888,12 @@ pub fn game_result(record: &GameRecord) -> GameResult {
     }
 }
 
-/// A referee's record as the store keeps it.
+/// A referee's record as the store keeps it, with its result for the standings.
 pub fn stored_game(
     stage: Stage,
     pairing: &Pairing,
     record: &GameRecord,
+    result: GameResult,
     started: String,
 ) -> StoredGame {
     let detail = match &record.termination {
@@ -907,7 +909,7 @@ pub fn stored_game(
     StoredGame {
         stage,
         pairing: pairing.clone(),
-        result: game_result(record),
+        result,
         reason: record.termination.label(),
         detail,
         moves: record
