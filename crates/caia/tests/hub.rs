@@ -583,8 +583,11 @@ fn the_session_ends_when_the_manager_exits_and_nothing_is_left() {
 #[test]
 fn four_players_follow_the_rolit_referee() {
     let dir = test_dir("rolit");
-    let trivial = wrapper(&dir, "trivial", "trivial_player.py", &[]);
-    let referee = wrapper(&dir, "referee", "rolit_referee.py", &[]);
+    // The players are killed after the report: the referee reports once all four have
+    // noted every move in their logs (`doneP` exists), not when they are likely to have.
+    let done = format!("{}/done", dir.display());
+    let trivial = wrapper(&dir, "trivial", "trivial_player.py", &[&done]);
+    let referee = wrapper(&dir, "referee", "rolit_referee.py", &[&done]);
     let players: Vec<String> = (1..=4)
         .map(|p| {
             format!(
