@@ -80,7 +80,7 @@ impl Player {
         let text = self.pos.format_move(choice.mv);
         self.pos.play(choice.mv);
         self.moves_played += 1;
-        self.used += asked.elapsed();
+        self.used += asked.elapsed() + Duration::from_millis(ANSWER_MARGIN_MS);
         if !self.quiet {
             eprintln!(
                 "move {} square {text} depth {} nodes {} value {} in {} ms of {} ms; clock used \
