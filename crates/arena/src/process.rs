@@ -591,6 +591,24 @@ mod tests {
         Instant::now() + Duration::from_secs(5)
     }
 
+    /// Waits until `done` holds, checking every few ms: the tests wait for what they need to
+    /// happen, not for a time after which it usually has. Panics after [`PATIENCE`].
+    fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
+        /// Far more than anything waited for here takes, even on a loaded machine.
+        const PATIENCE: Duration = Duration::from_secs(20);
+        let deadline = Instant::now() + PATIENCE;
+        while !done() {
+            assert!(Instant::now() < deadline, "{what}: not within {PATIENCE:?}");
+            thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// The state letter of `pid` in `/proc` (`R`, `S`, `T` for stopped...).
+    fn state(pid: i32) -> Option<char> {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        stat[stat.rfind(')')? + 1..].trim_start().chars().next()
+    }
+
     #[test]
     fn lines_exit_and_stderr() {
         let mut p = Process::spawn(&config(
@@ -644,32 +662,30 @@ mod tests {
     fn kill_takes_the_whole_group() {
         let mut p =
             Process::spawn(&config("/bin/sh", &["-c", "sleep 30 & sleep 30 & wait"])).unwrap();
-        thread::sleep(Duration::from_millis(50));
-        assert!(group_members(p.pid()) >= 2);
+        // The shell and both of its children.
+        wait_until("three members", || group_members(p.pid()) == 3);
         p.kill();
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while group_members(p.pid()) > 0 && Instant::now() < deadline {
-            thread::sleep(Duration::from_millis(5));
-        }
-        assert_eq!(group_members(p.pid()), 0);
+        wait_until("the group gone", || group_members(p.pid()) == 0);
     }
 
     #[test]
     fn a_frozen_group_uses_no_cpu() {
         let mut p = Process::spawn(&config("/bin/sh", &["-c", "while :; do :; done"])).unwrap();
-        thread::sleep(Duration::from_millis(100));
+        let started = p.cpu_time().unwrap();
+        wait_until("spinning", || p.cpu_time().unwrap() > started);
         p.freeze();
-        thread::sleep(Duration::from_millis(30));
+        // SIGSTOP takes effect when the shell next runs; from then on its clock stands.
+        wait_until("stopped", || state(p.pid()) == Some('T'));
         let before = p.cpu_time().unwrap();
         thread::sleep(Duration::from_millis(200));
         let frozen = p.cpu_time().unwrap() - before;
         p.resume();
-        thread::sleep(Duration::from_millis(200));
-        let running = p.cpu_time().unwrap() - before - frozen;
+        // Two clock ticks more, which a loaded machine may take a while to give it.
+        wait_until("running again", || {
+            p.cpu_time().unwrap() >= before + Duration::from_millis(20)
+        });
         p.kill();
         assert_eq!(frozen, Duration::ZERO);
-        // At least two clock ticks, even with the CPUs shared with other tests.
-        assert!(running >= Duration::from_millis(20), "{running:?}");
     }
 
     #[test]

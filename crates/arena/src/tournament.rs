@@ -831,7 +831,7 @@ pub fn play_one(setup: &Setup, stage: Stage, pairing: &Pairing, logs: Option<&Pa
         &config.referee,
         index,
     );
-    stored_game(stage, pairing, &record, started)
+    stored_game(stage, pairing, &record, game_result(&record), started)
 }
 
 /// Plays one game of a round robin of tables (every seat's player as scheduled, the
@@ -916,14 +916,13 @@ pub fn stored_table_game(
         std::cmp::Ordering::Less => [0, 2],
         std::cmp::Ordering::Equal => [1, 1],
     };
-    // The two-seat result of the first two seats is not asked for: a fault of seat 3 or 4
-    // has no two-seat meaning.
+    // Not `game_result`, the two-seat view: a fault by seat 2 or later has no loser there.
     let result = GameResult {
         half_points: half,
         game_score: None,
         termination: table_termination(record),
     };
-    let mut game = stored_record(stage, &two, record, started, result);
+    let mut game = stored_game(stage, &two, record, result, started);
     game.seats = Some(seats);
     game
 }
@@ -955,23 +954,13 @@ pub fn game_result(record: &GameRecord) -> GameResult {
     }
 }
 
-/// A referee's record of a two-seat game as the store keeps it.
+/// A referee's record as the store keeps it, with its result for the standings.
 pub fn stored_game(
     stage: Stage,
     pairing: &Pairing,
     record: &GameRecord,
-    started: String,
-) -> StoredGame {
-    stored_record(stage, pairing, record, started, game_result(record))
-}
-
-/// A referee's record with its standings' result as the store keeps it.
-fn stored_record(
-    stage: Stage,
-    pairing: &Pairing,
-    record: &GameRecord,
-    started: String,
     result: GameResult,
+    started: String,
 ) -> StoredGame {
     let detail = match &record.termination {
         Termination::Rules { reason } => reason.clone(),
@@ -1389,61 +1378,6 @@ mod tests {
             e.starts_with("r.toml: line 3, column 8: `format.kind`"),
             "{e}"
         );
-    }
-
-    #[test]
-    fn a_fault_in_the_fourth_seat_is_stored_as_that_seats_irregular_loss() {
-        let name = |n: &str| crate::referee::PlayerRecord {
-            name: n.into(),
-            end: crate::player::PlayerEnd::default(),
-        };
-        let record = GameRecord {
-            game: "rolit".into(),
-            index: 0,
-            players: ["a", "b", "c", "d"].map(name).to_vec(),
-            config: RefereeConfig {
-                time: TimeControl {
-                    budget: Duration::from_secs(1),
-                    increment: Duration::ZERO,
-                    move_cap: None,
-                },
-                freeze_idle: false,
-                max_plies: None,
-            },
-            start: String::new(),
-            moves: Vec::new(),
-            points: vec![1.0, 1.0, 1.0, 0.0],
-            result: "1-1-1-0".into(),
-            termination: Termination::Fault {
-                seat: 3,
-                fault: crate::player::Fault::Timeout("no move within 10 ms".into()),
-            },
-            end: String::new(),
-            left_ms: vec![0.0; 4],
-            used_ms: vec![0.0; 4],
-            wall_ms: 1.0,
-        };
-        let pairing = TablePairing {
-            round: 1,
-            board: 1,
-            seats: (0..4).map(olympiad_tournament::PlayerId).collect(),
-        };
-        let game = stored_table_game(Stage::Main, &pairing, &record, String::new());
-        assert_eq!(game.detail, "timeout by d: no move within 10 ms");
-        assert_eq!(
-            game.result.termination,
-            olympiad_tournament::Termination::Irregular {
-                seat: 3,
-                reason: "timeout".into()
-            }
-        );
-        let scores: Vec<i64> = game
-            .seats
-            .unwrap()
-            .iter()
-            .map(|s| s.score.milli())
-            .collect();
-        assert_eq!(scores, [1000, 1000, 1000, 0]);
     }
 
     #[test]

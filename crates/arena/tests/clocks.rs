@@ -1,8 +1,10 @@
 //! Clock accuracy, with real processes: a player that sleeps a known time before each answer
-//! is charged that time to within [`TOLERANCE`]; a player that answers at once is charged
-//! (almost) nothing while its opponent thinks; freezing the idle player does not disturb the
-//! dialogue. One test function, so that the measurements do not share the CPUs with other
-//! tests of this binary.
+//! is charged that time, to within [`EARLY_MS`] below and [`LATE_MS`] above; a player that
+//! answers at once is charged (almost) nothing while its opponent thinks; freezing the idle
+//! player does not disturb the dialogue. One test function, so that the measurements do not
+//! share the CPUs with other tests of this binary. The tolerances are those of a shared
+//! 2-core machine with other jobs, and still far from the clock bugs the test is for: a
+//! charge of twice the sleep, nothing charged, or the opponent's thinking charged.
 
 use olympiad_arena::{
     GameRecord, Limits, Player, ProcessConfig, ProgramPlayer, RefereeConfig, Termination,
@@ -12,12 +14,20 @@ use olympiad_catalog::find_game;
 use std::time::Duration;
 
 /// How long the sleeping player sleeps before each move.
-const SLEEP_MS: f64 = 40.0;
-/// Charged time may exceed the sleep by this much (process wake-up, pipe, reader thread);
-/// it may never be less than the sleep.
-const TOLERANCE_MS: f64 = 5.0;
-/// The most an instant player may be charged for one move.
-const INSTANT_MS: f64 = 5.0;
+const SLEEP_MS: f64 = 100.0;
+/// Charged time may fall short of the sleep by this much: the clock starts when the
+/// referee's write returns, and the program may have read the line and begun its sleep
+/// while the referee's thread waited for a CPU before reading the clock.
+const EARLY_MS: f64 = 20.0;
+/// Charged time may exceed the sleep by this much: the program's and the reader thread's
+/// wake-ups on a busy machine, and the first move of a fresh process (page faults, its
+/// first scheduling), which was seen 10 ms dearer than the others on an idle machine.
+/// Less than the sleep, so that a double charge fails.
+const LATE_MS: f64 = 60.0;
+/// The most an instant player may be charged for one move: the same wake-ups as in
+/// [`LATE_MS`]; less than [`SLEEP_MS`] minus [`EARLY_MS`], so that charging the opponent's
+/// thinking to the idle player fails.
+const INSTANT_MS: f64 = 50.0;
 /// Plies per measured game.
 const PLIES: u32 = 24;
 
@@ -69,7 +79,7 @@ fn clocks_charge_what_was_used() {
     for freeze in [false, true] {
         let r = game(
             [
-                bot(&["--sleep-ms", "40", "--seed", "3"]),
+                bot(&["--sleep-ms", &SLEEP_MS.to_string(), "--seed", "3"]),
                 bot(&["--seed", "4"]),
             ],
             freeze,
@@ -85,7 +95,7 @@ fn clocks_charge_what_was_used() {
         assert!(slow.len() >= 2, "{r:?}");
         for &t in &slow {
             assert!(
-                (SLEEP_MS..SLEEP_MS + TOLERANCE_MS).contains(&t),
+                (SLEEP_MS - EARLY_MS..SLEEP_MS + LATE_MS).contains(&t),
                 "freeze {freeze}: charged {t} ms for a {SLEEP_MS} ms sleep: {slow:?}"
             );
         }

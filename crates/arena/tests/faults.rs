@@ -165,7 +165,8 @@ fn dies_by_sigsegv_and_sigabrt() {
 
 #[test]
 fn runs_out_of_its_address_space() {
-    // The 1 GiB limit of `play`: the allocator fails and the Rust runtime aborts.
+    // The 1 GiB limit of `play`: the allocator fails and the bot aborts, as the Rust
+    // runtime does.
     let (r, _) = play("alloc", &["--fault", "alloc", "--at", "2"], 0);
     assert_fault(&r, 0, "crash", "SIGABRT");
 }

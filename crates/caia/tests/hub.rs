@@ -180,24 +180,75 @@ fn misbehaving_players_get_exactly_the_special_answers() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// How long player 1 of the clock test thinks, from the instant the manager is about to ask
+/// the hub to listen.
+const THINK_MS: u64 = 300;
+/// Player 3's budget in contest ms: 800 local ms under the test's time factor 2.
+const SCALED_BUDGET_MS: u64 = 400;
+/// How long player 3 thinks: over its contest budget, in time only if the factor is applied,
+/// with 200 ms to spare for the pipes and the scheduler.
+const SCALED_THINK_MS: u64 = 600;
+/// How long the manager waits between speaking to a player and listening to it: time the
+/// hub must not charge.
+const NOT_LISTENING_MS: u64 = 200;
+/// How much later than the manager's stamp the hub may begin its wait in `I listen`: the
+/// manager writes the line, the hub's reader thread wakes and passes it on, the hub's thread
+/// wakes and obeys it; each wake-up can wait a few scheduler slices on a shared 2-core
+/// machine with other jobs. Only the lower bound of a charge needs it: the upper bound is
+/// exact (the hub cannot start listening before the line is written, nor stop after the
+/// manager read the answer).
+const HUB_START_LAG_MS: f64 = 100.0;
+
+/// A manager's or player's `stamp` file, in ms of the monotonic clock.
+fn stamp_ms(path: &Path) -> f64 {
+    let text = fs::read_to_string(path).unwrap();
+    text.trim().parse::<u64>().unwrap() as f64 / 1e6
+}
+
+/// The two numbers of a `time USED CONTEST` answer.
+fn time_answer(line: &str) -> [u64; 2] {
+    let numbers: Vec<u64> = line
+        .strip_prefix("time ")
+        .unwrap_or_else(|| panic!("not a time answer: {line}"))
+        .split(' ')
+        .map(|t| t.parse().unwrap())
+        .collect();
+    [numbers[0], numbers[1]]
+}
+
+/// Player `n` of the clock test: it touches `readyN` when it runs; spoken to, it waits until
+/// the manager is about to listen (`listenN` exists), thinks `think_ms` and answers `answer`,
+/// stamping `saidN` just before it writes.
+fn thinker(dir: &Path, n: u32, think_ms: u64, answer: &str) -> String {
+    let file = |name: &str| format!("{}/{name}{n}", dir.display());
+    player(
+        dir,
+        &format!("thinker{n}"),
+        &[
+            &format!("touch:{}", file("ready")),
+            "read",
+            &format!("wait:{}", file("listen")),
+            &format!("sleep:{think_ms}"),
+            &format!("stamp:{}", file("said")),
+            &format!("say:{answer}"),
+            "hang",
+        ],
+    )
+}
+
 #[test]
 fn clocks_run_only_while_the_hub_waits_in_a_listen() {
     let dir = test_dir("clocks");
-    // Answers 300 ms after it is spoken to.
-    let slow = player(&dir, "slow", &["read", "sleep:300", "say:late", "hang"]);
+    let stamp = |name: &str| dir.join(name).display().to_string();
+    let slow = thinker(&dir, 1, THINK_MS, "late");
     // Answers at once, long before anyone listens.
-    let said = dir.join("said");
     let early = player(
         &dir,
         "early",
-        &["say:early", &format!("touch:{}", said.display()), "hang"],
+        &["say:early", &format!("touch:{}", stamp("early2")), "hang"],
     );
-    // Takes 300 ms on a budget of 250 contest ms, which the factor 2 makes 500 ms here.
-    let scaled = player(
-        &dir,
-        "scaled",
-        &["read", "sleep:300", "say:in_time", "hang"],
-    );
+    // Longer than its contest budget (see SCALED_THINK_MS).
+    let scaled = thinker(&dir, 3, SCALED_THINK_MS, "in_time");
     let out = session(
         &dir,
         &[
@@ -205,41 +256,81 @@ fn clocks_run_only_while_the_hub_waits_in_a_listen() {
             "I number_players 3".into(),
             format!("I player 1 {slow} 10000"),
             format!("I player 2 {early} 10000"),
-            format!("I player 3 {scaled} 250"),
+            format!("I player 3 {scaled} {SCALED_BUDGET_MS}"),
             "I start 1 100".into(),
             "<".into(),
             "I start 2".into(),
             "I start 3".into(),
-            format!("wait {}", said.display()),
-            "sleep 300".into(),
+            format!("wait {}", stamp("ready1")),
+            format!("wait {}", stamp("early2")),
+            format!("wait {}", stamp("ready3")),
             "1 go".into(),
+            format!("sleep {NOT_LISTENING_MS}"),
+            format!("stamp {}", stamp("listen1")),
             "I listen 1".into(),
             "<".into(),
+            format!("stamp {}", stamp("answered1")),
+            format!("stamp {}", stamp("listen2")),
             "I listen 2".into(),
             "<".into(),
+            format!("stamp {}", stamp("answered2")),
             "3 go".into(),
+            format!("stamp {}", stamp("listen3")),
             "I listen 3".into(),
             "<".into(),
+            format!("stamp {}", stamp("answered3")),
             "I request_time 1".into(),
             "<".into(),
             "I request_time 2".into(),
+            "<".into(),
+            "I request_time 3".into(),
             "<".into(),
             "I stop_caiaio".into(),
         ],
     );
     assert_eq!(out.result.unwrap(), SessionEnd::Stopped);
     assert_eq!(out.read[..4], ["no_firsterror", "late", "early", "in_time"]);
-    let time1: Vec<u64> = out.read[4]
-        .strip_prefix("time ")
-        .unwrap()
-        .split(' ')
-        .map(|t| t.parse().unwrap())
-        .collect();
-    // The 300 ms the player slept, plus the pipes and the interpreter's latency; the time
-    // the manager took before asking is not charged.
-    assert!((300..700).contains(&time1[0]), "{:?}", out.read);
-    assert!(time1[1].abs_diff(time1[0] / 2) <= 1, "{:?}", out.read);
-    assert_eq!(out.read[5], "time 0 0");
+    // Players 1 to 3: the ms charged, seen from the manager's stamps around each listen.
+    for n in 1..=3 {
+        let [ms, contest] = time_answer(&out.read[3 + n]);
+        // The contest time is the local time over the factor 2 (each rounded down).
+        assert!(contest.abs_diff(ms / 2) <= 1, "player {n}: {:?}", out.read);
+        let listen = stamp_ms(&dir.join(format!("listen{n}")));
+        let answered = stamp_ms(&dir.join(format!("answered{n}")));
+        println!(
+            "player {n}: charged {ms} ms, listen {:.1} ms",
+            answered - listen
+        );
+        // Never more than the listen lasted: not the time before it (NOT_LISTENING_MS
+        // between `1 go` and `I listen 1`; the half second and more between player 2's
+        // answer and `I listen 2`).
+        assert!(
+            ms as f64 <= answered - listen,
+            "player {n} charged {ms} ms for a listen of {:.1} ms: {:?}",
+            answered - listen,
+            out.read
+        );
+        if n == 2 {
+            continue;
+        }
+        // At least the time waited for a player that answered during the listen: its answer
+        // came after the manager's stamp and the thought (its own stamp), the wait began at
+        // most HUB_START_LAG_MS after the manager's stamp, and `time` rounds down.
+        let said = stamp_ms(&dir.join(format!("said{n}")));
+        println!(
+            "player {n}: answered {:.1} ms after the stamp",
+            said - listen
+        );
+        assert!(
+            ms as f64 >= said - listen - HUB_START_LAG_MS - 1.0,
+            "player {n} charged {ms} ms, answered {:.1} ms after the manager's stamp: {:?}",
+            said - listen,
+            out.read
+        );
+        // Player 3 waited longer than its budget unscaled, and was in time: the factor 2
+        // applies.
+        assert!(n == 1 || ms > SCALED_BUDGET_MS, "{:?}", out.read);
+    }
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -267,7 +358,7 @@ fn lines_are_routed_by_their_first_word_and_the_lock_holds_the_other_side_back()
             "say:I lock",
             "read",
             &format!("touch:{}", locked.display()),
-            "sleep:600",
+            &format!("sleep:{SCALED_THINK_MS}"),
             "say:M first",
             "say:I unlock",
             "hang",
@@ -321,10 +412,17 @@ fn lines_are_routed_by_their_first_word_and_the_lock_holds_the_other_side_back()
 fn start_waits_for_a_first_error_and_a_new_game_empties_the_log() {
     let dir = test_dir("firsterror");
     let log = dir.join("talker.log");
+    let bye = dir.join("bye");
     let talker = player(
         &dir,
         "talker",
-        &["err:hello world", "read", "err:bye", "hang"],
+        &[
+            "err:hello world",
+            "read",
+            "err:bye",
+            &format!("touch:{}", bye.display()),
+            "hang",
+        ],
     );
     let silent = player(&dir, "silent", &["hang"]);
     let out = session(
@@ -343,7 +441,8 @@ fn start_waits_for_a_first_error_and_a_new_game_empties_the_log() {
             "I listen 3".into(),
             "<".into(),
             "1 x".into(),
-            "sleep 200".into(),
+            // Killed once it has written "bye" (its stderr is read to the end at the kill).
+            format!("wait {}", bye.display()),
             "I kill 1".into(),
             // A second game of the same player: its log holds this game only.
             format!("I player 1 {talker} 1000 {}", log.display()),
@@ -487,8 +586,11 @@ fn the_session_ends_when_the_manager_exits_and_nothing_is_left() {
 #[test]
 fn four_players_follow_the_rolit_referee() {
     let dir = test_dir("rolit");
-    let trivial = wrapper(&dir, "trivial", "trivial_player.py", &[]);
-    let referee = wrapper(&dir, "referee", "rolit_referee.py", &[]);
+    // The players are killed after the report: the referee reports once all four have
+    // noted every move in their logs (`doneP` exists), not when they are likely to have.
+    let done = format!("{}/done", dir.display());
+    let trivial = wrapper(&dir, "trivial", "trivial_player.py", &[&done]);
+    let referee = wrapper(&dir, "referee", "rolit_referee.py", &[&done]);
     let players: Vec<String> = (1..=4)
         .map(|p| {
             format!(

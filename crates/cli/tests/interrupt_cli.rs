@@ -6,12 +6,29 @@
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::ExitStatusExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 const OLYMPIAD: &str = env!("CARGO_BIN_EXE_olympiad");
+
+/// `olympiad` as a terminal starts it, with SIGINT at its default action. The test's own
+/// parent may ignore SIGINT (a non-interactive shell ignores it in the commands it starts in
+/// the background, and cargo and this test inherit that); `olympiad` then rightly keeps
+/// ignoring it, as every program does, and there would be no Ctrl-C to test.
+fn olympiad() -> Command {
+    let mut command = Command::new(OLYMPIAD);
+    // SAFETY: between fork and exec the closure only calls `signal`, which is
+    // async-signal-safe.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    command
+}
 
 fn test_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("interrupt-{name}-{}", std::process::id()));
@@ -118,7 +135,7 @@ fn interrupt_and_check(mut child: Child, pids: &[i32]) {
 fn ctrl_c_during_a_match_kills_the_programs_and_their_children() {
     let dir = test_dir("match");
     let program = hanging_program(&dir, "hang");
-    let child = Command::new(OLYMPIAD)
+    let child = olympiad()
         .args(["match", "caissa"])
         .arg(format!("cmd:{}", program.display()))
         .args(["builtin:random", "--games", "1", "--time-ms", "60000"])
@@ -146,7 +163,7 @@ fn ctrl_c_of_the_caia_hub_kills_the_manager_and_the_players() {
          echo 'I number_players 1'\necho 'I player 1 hang 60000 hang.log'\n\
          echo 'I start 1 100'\nread answer\necho 'I listen 1'\nexec sleep 600\n",
     );
-    let mut child = Command::new(OLYMPIAD)
+    let mut child = olympiad()
         .arg("caiaio")
         .current_dir(&dir)
         .stdin(Stdio::null())
@@ -175,7 +192,7 @@ fn ctrl_c_during_a_tournament_kills_the_programs_and_records_nothing_false() {
         ),
     )
     .unwrap();
-    let mut child = Command::new(OLYMPIAD)
+    let mut child = olympiad()
         .arg("tournament")
         .arg(&config)
         .args(["--out", "out"])

@@ -7,7 +7,9 @@ sleep:MS, read (one stdin line; exits at end of input), echo:N (read N lines, an
 with 'got LINE'), hang, segv, exit:CODE, child (starts `sleep 1000` and writes
 'child PID' on stderr), pid (writes 'pid PID' on stderr), pids:FILE (writes 'pid PID'
 and a 'child PID' line per child started so far into FILE), touch:FILE (creates FILE, to
-tell a test that the actions before it are done).
+tell a test that the actions before it are done), wait:FILE (until FILE exists, to act only
+after the test did something), stamp:FILE (writes the monotonic clock in nanoseconds into
+FILE: the same clock as the manager's `stamp` and the hub's, so a test can bracket a charge).
 """
 import os
 import signal
@@ -62,6 +64,12 @@ for action in sys.argv[1:]:
                 f.write("child %d\n" % c)
     elif word == "touch":
         open(arg, "w").close()
+    elif word == "wait":
+        while not os.path.exists(arg):
+            time.sleep(0.001)
+    elif word == "stamp":
+        with open(arg, "w") as f:
+            f.write("%d\n" % time.monotonic_ns())
     elif word == "pid":
         err("pid %d" % os.getpid())
     else:

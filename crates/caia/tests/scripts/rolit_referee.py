@@ -2,9 +2,14 @@
 tells each player its number, then for each move locks, listens to the mover, unlocks,
 checks the move (player P's K-th move of the game must be 'mK', K counted over all moves),
 forwards it to the three others, and after MOVES moves asks the four times and reports.
-On a wrong move it sends '0' to the others and reports the offender's loss.
+On a wrong move it sends '0' to the others and reports the offender's loss. With an
+argument PREFIX it reports a finished game only once the files PREFIX1 to PREFIX4 exist
+(trivial_player.py's sign that it noted every move), 30 s at most: the report makes the
+manager kill the players, which may not have read the last moves yet.
 """
+import os
 import sys
+import time
 
 MOVES = 12
 PLAYERS = 4
@@ -41,6 +46,11 @@ for k in range(MOVES):
     for other in range(1, PLAYERS + 1):
         if other != mover:
             PRINT("%d %s" % (other, move))
+if len(sys.argv) > 1:
+    deadline = time.monotonic() + 30
+    for p in range(1, PLAYERS + 1):
+        while not os.path.exists(sys.argv[1] + str(p)) and time.monotonic() < deadline:
+            time.sleep(0.005)
 times = []
 for p in range(1, PLAYERS + 1):
     PRINT("I request_time %d" % p)

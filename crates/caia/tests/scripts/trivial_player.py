@@ -1,7 +1,9 @@
 """A trivial player for the four-player test: it reads its number P, then the K-th move of
 the game (K from 0) is 'mK', played by player K mod 4 + 1. On its turn it writes its move;
 otherwise it reads the move, checks it and notes 'saw mK' on stderr (its log). After the
-last move it stops itself, as Rolit players do; '0' stops it early.
+last move it stops itself, as Rolit players do; '0' stops it early. With an argument
+PREFIX it creates the file PREFIX + P once its log holds every move, so that a test can wait
+for that before the player is killed.
 """
 import sys
 
@@ -19,3 +21,5 @@ for k in range(MOVES):
             sys.exit(1)
         sys.stderr.write("player %d saw m%d\n" % (me, k))
 sys.stderr.flush()
+if len(sys.argv) > 1:
+    open(sys.argv[1] + str(me), "w").close()
