@@ -4,7 +4,7 @@
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::ExitStatusExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -104,7 +104,19 @@ fn wait_for_file(path: &Path, child: &mut Child) {
 /// gate program is thinking (`dir/thinking`), presses Ctrl-C, and returns stderr.
 fn interrupted_tournament(dir: &Path, args: &[&str], err: &str) -> String {
     let _ = fs::remove_file(dir.join("thinking"));
-    let mut child = Command::new(OLYMPIAD)
+    let mut command = Command::new(OLYMPIAD);
+    // As a terminal starts it, with SIGINT at its default action: a test run in the
+    // background of a non-interactive shell inherits SIGINT ignored, and olympiad would
+    // rightly keep ignoring it (see interrupt_cli.rs).
+    // SAFETY: between fork and exec the closure only calls `signal`, which is
+    // async-signal-safe.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = command
         .arg("tournament")
         .args(args)
         .current_dir(dir)
