@@ -34,6 +34,8 @@
 //! });
 //! ```
 
+use crate::conformance::{Playouts, check_position};
+use crate::game::{Hashed, Notation};
 use crate::rng::SplitMix64;
 use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -317,6 +319,98 @@ fn mix(seed: u64, name: &str) -> u64 {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
     });
     seed ^ fnv
+}
+
+/// Random playouts from each of `starts` until `positions` positions in all, every
+/// position of them in order (the examples of a game's text).
+pub fn playout_positions<G: Hashed + Notation>(starts: &[G], positions: usize) -> Vec<G> {
+    let mut seen = Vec::new();
+    for (i, start) in starts.iter().enumerate() {
+        Playouts::new(positions / starts.len())
+            .seed(seed().wrapping_add(i as u64))
+            .max_plies(200)
+            .run(
+                start,
+                |_, moves, rng| moves[rng.below(moves.len())],
+                |pos| seen.push(pos.clone()),
+            );
+    }
+    seen
+}
+
+/// Positions whose legal moves a notation run tries, and examples of position text.
+const NOTATION_POSITIONS: usize = 400;
+/// Positions at which move texts are tried (the budget is shared among them).
+const MOVE_POSITIONS: usize = 12;
+
+/// Fuzzes a game's notation, the texts a program or a person gives it: the position text
+/// on mutations of positions from random playouts of `starts`, and the move text on
+/// mutations of the legal moves at some of those positions. A position read passes the
+/// conformance checks ([`check_position`]: its text reads back the same, its hash, its
+/// moves' texts); a move read as legal plays and its text reads back as the same move; a
+/// rejection has a clear message, and a position error whose `column` (1-based character)
+/// the game reports lies inside the input.
+///
+/// # Panics
+/// On the first input that fails, as [`run`] does.
+pub fn notation<G, C>(name: &str, starts: &[G], alphabet: &str, column: C)
+where
+    G: Hashed + Notation,
+    C: Fn(&G::ParseError) -> Option<usize>,
+{
+    let positions = playout_positions(starts, NOTATION_POSITIONS);
+    let step = positions.len().div_ceil(64).max(1);
+    let texts: Vec<String> = positions
+        .iter()
+        .step_by(step)
+        .map(Notation::position_text)
+        .collect();
+    let stats = run(
+        &format!("{name} position"),
+        &texts,
+        alphabet,
+        |text| match G::parse_position(text) {
+            Ok(pos) => check_position(&pos).map(|_| Verdict::Accepted),
+            Err(e) => {
+                if let Some(c) = column(&e) {
+                    column_within(text, c)?;
+                }
+                rejected(&e)
+            }
+        },
+    );
+    assert!(
+        stats.accepted > texts.len(),
+        "{name}: no mutated position text was accepted ({stats:?}): the fuzz stays shallow"
+    );
+    let every_move: Vec<String> = positions
+        .iter()
+        .flat_map(|p| p.legal_move_texts())
+        .take(64)
+        .collect();
+    let step = positions.len().div_ceil(MOVE_POSITIONS).max(1);
+    for pos in positions.iter().step_by(step) {
+        let own = pos.legal_move_texts();
+        let examples = if own.is_empty() { &every_move } else { &own };
+        let run_name = format!("{name} move at {:?}", pos.position_text());
+        Fuzz::new(&run_name, examples, alphabet)
+            .cases(cases().div_ceil(MOVE_POSITIONS))
+            .run(|text| match pos.parse_legal_move(text) {
+                Ok(mv) => {
+                    let canonical = pos.format_move(mv);
+                    match pos.parse_legal_move(&canonical) {
+                        Ok(back) if back == mv => {}
+                        other => return Err(format!("canonical {canonical:?} reads {other:?}")),
+                    }
+                    let after = pos.after(mv);
+                    if after.zobrist() != after.zobrist_from_scratch() {
+                        return Err(format!("after {canonical}: the hash is wrong"));
+                    }
+                    Ok(Verdict::Accepted)
+                }
+                Err(e) => rejected(&e),
+            });
+    }
 }
 
 /// The input generator: examples to mutate and an alphabet to draw from. Case `k` of a
