@@ -4,10 +4,13 @@
 //! hangs; a refusal says what is wrong; a move read is one word of the line, of printable
 //! ASCII, no longer than the protocol allows.
 
-use olympiad_catalog::{DynGame, Engine, GameEntry, Options, ThinkTime, find_game};
-use olympiad_core::fuzz::{self, Verdict};
+use olympiad_catalog::{DynGame, Engine, GameEntry, Options, ThinkTime, default_games, find_game};
+use olympiad_core::SplitMix64;
+use olympiad_core::fuzz::{self, Fuzz, Verdict};
 use olympiad_protocol::codecup::{self, MAX_REPLY_BYTES, ToPlayer};
-use olympiad_protocol::{PROTOCOLS, ReplyLine, Responder, ServeEnd, ServeError};
+use olympiad_protocol::{
+    PROTOCOLS, Protocol, ReplyLine, Responder, ServeEnd, ServeError, protocol,
+};
 
 /// Characters of move notations and of the dialogues' words.
 const ALPHABET: &str = "abcdefgh0123456789-x startendquitSTARTENDQuit";
@@ -119,78 +122,66 @@ impl Responder for Player {
     }
 }
 
-/// A game of `seats` seats that ends after `plies` moves; it refuses a move with a `!` and
-/// any move once over, as a game does.
-struct Table {
-    seats: usize,
-    plies: usize,
-    played: Vec<String>,
-}
-
-impl Responder for Table {
-    fn seats(&self) -> usize {
-        self.seats
-    }
-    fn to_move(&self) -> usize {
-        self.played.len() % self.seats
-    }
-    fn is_over(&self) -> bool {
-        self.played.len() >= self.plies
-    }
-    fn opponent_moved(&mut self, mv: &str) -> Result<(), String> {
-        if mv.contains('!') || self.is_over() {
-            return Err(format!("illegal move '{mv}'"));
+/// What the referee of `protocol` writes to the player in `seat` of a random game of
+/// `entry`: the player's own moves come from the same seeded engine, so the session
+/// replays move for move.
+fn session(entry: &GameEntry, protocol: &Protocol, seat: usize, seed: u64) -> String {
+    let mut rng = SplitMix64::new(seed);
+    let mut player = Player::new(entry);
+    let mut lines = match (protocol.name, seat) {
+        ("caia", _) => vec![(seat + 1).to_string()],
+        (_, 0) => vec!["start".to_string()],
+        _ => Vec::new(),
+    };
+    while !player.is_over() && player.game.moves().len() < 200 {
+        if player.to_move() == seat {
+            player.choose().unwrap();
+        } else {
+            let moves = player.game.legal_moves();
+            let mv = moves[rng.below(moves.len())].clone();
+            player.opponent_moved(&mv).unwrap();
+            lines.push(mv);
         }
-        self.played.push(mv.to_string());
-        Ok(())
     }
-    fn choose(&mut self) -> Result<String, String> {
-        if self.is_over() {
-            return Err("the game is over".into());
-        }
-        let mv = format!("m{}", self.played.len());
-        self.played.push(mv.clone());
-        Ok(mv)
+    if protocol.name == "codecup" {
+        lines.push("end".to_string());
     }
-}
-
-/// Whole sessions as a referee writes them to one player, in both protocols.
-fn sessions() -> Vec<String> {
-    [
-        "start\ne5-c5\nc3-d4\nend\n",
-        "b2-c4\r\ne5-c5\r\nend\r\n",
-        "start\n",
-        "1\n30\n44\n46\n0\n",
-        "2\n30\n44\n46\n13\n12\n",
-        "4\n30\n44\n46\n",
-        "3\n30\n44\n0",
-    ]
-    .map(str::to_string)
-    .to_vec()
+    lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
 #[test]
 fn served_sessions() {
-    for protocol in PROTOCOLS {
-        for seats in [2, 3, 4] {
-            let name = format!("{} serve, {seats} seats", protocol.name);
-            fuzz::run(&name, &sessions(), "0123456789!\n", |text| {
-                let mut table = Table {
-                    seats,
-                    plies: 40,
-                    played: Vec::new(),
-                };
-                let mut output = Vec::new();
-                let end = (protocol.serve)(&mut text.as_bytes(), &mut output, &mut table);
-                let written = String::from_utf8(output).map_err(|e| e.to_string())?;
-                if written.lines().count() > table.plies {
-                    return Err(format!("wrote {written:?}"));
-                }
-                match end {
-                    Ok(_) => Ok(Verdict::Accepted),
-                    Err(e) => fuzz::rejected(&e),
-                }
-            });
+    let variants = default_games()
+        .into_iter()
+        .chain(["rolit3", "rolit2"].map(|n| find_game(n).unwrap()));
+    for entry in variants {
+        // CodeCup is a dialogue of two seats: a game of more has no session of it.
+        let protocols = entry.row.protocols.iter().map(|p| protocol(p).unwrap());
+        for protocol in protocols.filter(|p| p.name != "codecup" || entry.players == 2) {
+            for seat in 0..entry.players {
+                let examples: Vec<String> =
+                    (0..4).map(|s| session(entry, protocol, seat, s)).collect();
+                let name = format!("{} serve of {} in seat {seat}", protocol.name, entry.name);
+                let share = 2 * entry.players;
+                let stats = Fuzz::new(&name, &examples, ALPHABET)
+                    .cases(fuzz::cases().div_ceil(share))
+                    .run(|text| {
+                        let mut player = Player::new(entry);
+                        let mut output = Vec::new();
+                        let end = (protocol.serve)(&mut text.as_bytes(), &mut output, &mut player);
+                        let written = String::from_utf8(output).map_err(|e| e.to_string())?;
+                        let played = player.game.moves();
+                        if let Some(line) = written.lines().find(|l| !played.iter().any(|m| m == l))
+                        {
+                            return Err(format!("wrote {line:?}, not a move played"));
+                        }
+                        match end {
+                            Ok(_) => Ok(Verdict::Accepted),
+                            Err(e) => fuzz::rejected(&e),
+                        }
+                    });
+                assert!(stats.accepted > examples.len(), "{name}: {stats:?}");
+            }
         }
     }
 }
