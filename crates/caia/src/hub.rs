@@ -41,6 +41,10 @@ const EXIT_GRACE: Duration = Duration::from_millis(100);
 const FIRSTERROR_POLL: Duration = Duration::from_millis(2);
 /// How long the end of the session waits for the killed process groups to disappear.
 const GROUP_GONE_WAIT: Duration = Duration::from_secs(5);
+/// The longest clock a player gets, whatever `I player N EXE MS` and `I cpu_speed` make of
+/// it: any longer is as good as endless, and a deadline further away would not fit the
+/// clock's numbers (100 years).
+const MAX_BUDGET: Duration = Duration::from_secs(100 * 365 * 24 * 60 * 60);
 
 /// How to run a session.
 pub struct HubConfig {
@@ -594,7 +598,8 @@ impl Hub {
         let slot = self.players[n - 1]
             .as_mut()
             .expect("checked by check_defined");
-        let budget = Duration::from_secs_f64(slot.budget_ms as f64 * factor / 1000.0);
+        let budget = Duration::try_from_secs_f64(slot.budget_ms as f64 * factor / 1000.0)
+            .map_or(MAX_BUDGET, |b| b.min(MAX_BUDGET));
         let left = budget.saturating_sub(slot.used);
         let start = Instant::now();
         let deadline = start + left;

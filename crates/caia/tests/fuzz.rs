@@ -7,10 +7,13 @@
 use olympiad_caia::client::{Client, parse_time};
 use olympiad_caia::manager::{self, Competition, Entrant, parse_report_n};
 use olympiad_caia::protocol::{Command, MAX_PLAYERS, Route, Special, parse_line};
-use olympiad_caia::{referee, table_referee};
+use olympiad_caia::{HubConfig, HubError, SessionEnd, hub, referee, table_referee};
 use olympiad_catalog::{GameEntry, default_games, find_game};
 use olympiad_core::SplitMix64;
 use olympiad_core::fuzz::{self, Verdict};
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::PathBuf;
 
 /// Characters of Caia's lines: commands, numbers, paths, moves.
 const ALPHABET: &str = "I M 0123456789 ./-_<>:abcdefghijklmnopqrstuvwxyz";
@@ -286,4 +289,72 @@ fn manager_sessions() {
         });
         assert!(stats.accepted > examples.len(), "{name}: {stats:?}");
     }
+}
+
+/// Programs for hub sessions, in a directory of their own (removed at the end): a manager
+/// that writes a script and exits, and a player that writes a line on stderr and a few on
+/// stdout and exits, so that no wait of the hub lasts.
+struct Programs {
+    dir: PathBuf,
+    player: String,
+}
+
+impl Programs {
+    fn new(name: &str) -> Programs {
+        let dir =
+            std::env::temp_dir().join(format!("olympiad-caia-fuzz-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        for sub in ["manager", "players"] {
+            fs::create_dir_all(dir.join(sub)).unwrap();
+        }
+        let write = |path: PathBuf, body: &str| {
+            fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+            path.display().to_string()
+        };
+        write(dir.join("manager/manager"), "exec cat \"${1:-/dev/null}\"");
+        Programs {
+            player: write(
+                dir.join("players/player"),
+                "echo ready >&2\necho a1-b2\necho b2-c3",
+            ),
+            dir,
+        }
+    }
+
+    /// A hub session whose manager writes `script`.
+    fn session(&self, script: &str) -> Result<SessionEnd, HubError> {
+        let path = self.dir.join("manager/script");
+        fs::write(&path, script).unwrap();
+        hub::run(HubConfig {
+            manager: self.dir.join("manager/manager").display().to_string(),
+            manager_arg: Some(path.display().to_string()),
+            trace: None,
+        })
+    }
+}
+
+impl Drop for Programs {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[test]
+fn a_huge_speed_factor_makes_an_endless_clock() {
+    // Found while writing the hub sessions' fuzz: a contest speed of 10^41 MHz made the
+    // budget of `I listen` too large for a Duration, and the hub panicked.
+    let programs = Programs::new("factor");
+    let script = format!(
+        "I cpu_speed 99999999999999999999999999999999999999999 1\nI number_players 1\n\
+         I player 1 {} 10000\nI start 1\nI listen 1\nI request_time 1\nI stop_caiaio\n",
+        programs.player
+    );
+    assert_eq!(programs.session(&script).unwrap(), SessionEnd::Stopped);
+    let script = format!(
+        "I cpu_speed 2800 1\nI number_players 1\nI player 1 {} 18446744073709551615\n\
+         I start 1\nI listen 1\nI stop_caiaio\n",
+        programs.player
+    );
+    assert_eq!(programs.session(&script).unwrap(), SessionEnd::Stopped);
 }
