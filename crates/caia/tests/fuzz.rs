@@ -10,13 +10,15 @@ use olympiad_caia::protocol::{Command, MAX_PLAYERS, Route, Special, parse_line};
 use olympiad_caia::{HubConfig, HubError, SessionEnd, hub, referee, table_referee};
 use olympiad_catalog::{GameEntry, default_games, find_game};
 use olympiad_core::SplitMix64;
-use olympiad_core::fuzz::{self, Verdict};
+use olympiad_core::fuzz::{self, Fuzz, Verdict};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 
 /// Characters of Caia's lines: commands, numbers, paths, moves.
 const ALPHABET: &str = "I M 0123456789 ./-_<>:abcdefghijklmnopqrstuvwxyz";
+/// A hub session starts processes: it gets this share of the budget.
+const HUB_SHARE: usize = 100;
 
 fn strings(lines: &[&str]) -> Vec<String> {
     lines.iter().map(|l| l.to_string()).collect()
@@ -217,7 +219,7 @@ fn referee_sessions() {
         let mut examples: Vec<String> = (0..4).map(|s| referee_session(entry, s)).collect();
         examples.push("lock_ok\n<caiaio:_player_crashed:_SIGSEGV>\ntime 1 1\ntime 2 2\n".into());
         let name = format!("caia referee of {}", entry.name);
-        let stats = fuzz::Fuzz::new(&name, &examples, ALPHABET)
+        let stats = Fuzz::new(&name, &examples, ALPHABET)
             .cases(fuzz::cases().div_ceil(4))
             .run(|text| {
                 let mut client = Client::new(text.as_bytes(), Vec::new());
@@ -292,11 +294,12 @@ fn manager_sessions() {
 }
 
 /// Programs for hub sessions, in a directory of their own (removed at the end): a manager
-/// that writes a script and exits, and a player that writes a line on stderr and a few on
-/// stdout and exits, so that no wait of the hub lasts.
+/// that writes a script and exits, and a player and a referee that write a line on stderr
+/// and a few on stdout and exit, so that no wait of the hub lasts.
 struct Programs {
     dir: PathBuf,
     player: String,
+    referee: String,
 }
 
 impl Programs {
@@ -304,7 +307,7 @@ impl Programs {
         let dir =
             std::env::temp_dir().join(format!("olympiad-caia-fuzz-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
-        for sub in ["manager", "players"] {
+        for sub in ["manager", "players", "cwd"] {
             fs::create_dir_all(dir.join(sub)).unwrap();
         }
         let write = |path: PathBuf, body: &str| {
@@ -317,6 +320,11 @@ impl Programs {
             player: write(
                 dir.join("players/player"),
                 "echo ready >&2\necho a1-b2\necho b2-c3",
+            ),
+            referee: write(
+                dir.join("players/referee"),
+                "echo ready >&2\necho 'I lock'\necho '1 Start'\necho 'I listen 1'\n\
+                 echo 'I unlock'\necho 'M report 1 1 done'",
             ),
             dir,
         }
@@ -342,8 +350,9 @@ impl Drop for Programs {
 
 #[test]
 fn a_huge_speed_factor_makes_an_endless_clock() {
-    // Found while writing the hub sessions' fuzz: a contest speed of 10^41 MHz made the
-    // budget of `I listen` too large for a Duration, and the hub panicked.
+    // Found while writing `hub_sessions` (which finds it too in a long run: case 3401 of
+    // the default seed, a speed of 10^197 MHz): a huge contest speed made the budget of
+    // `I listen` too large for a Duration, and the hub panicked.
     let programs = Programs::new("factor");
     let script = format!(
         "I cpu_speed 99999999999999999999999999999999999999999 1\nI number_players 1\n\
@@ -357,4 +366,52 @@ fn a_huge_speed_factor_makes_an_endless_clock() {
         programs.player
     );
     assert_eq!(programs.session(&script).unwrap(), SessionEnd::Stopped);
+}
+
+/// Whether a session only writes inside the directory it runs in: no player's log file
+/// outside (the hub appends a player's stderr to it).
+fn writes_inside(script: &str) -> bool {
+    script.lines().all(|line| match parse_line(line) {
+        Ok(Route::Command(Command::Player { log: Some(log), .. })) => {
+            !log.starts_with('/') && !log.contains("..")
+        }
+        _ => true,
+    })
+}
+
+#[test]
+fn hub_sessions() {
+    let programs = Programs::new("sessions");
+    // Relative names (programs, logs) are the hub's current directory's: a sandbox. No other
+    // test of this file uses the current directory.
+    std::env::set_current_dir(programs.dir.join("cwd")).unwrap();
+    let (player, referee) = (&programs.player, &programs.referee);
+    let examples = vec![
+        format!(
+            "I cpu_speed 2800 850\nI number_players 2\nI player 1 {player} 10000\n\
+             I player 2 {player} 10000\nI start 1 100\nI start 2\nI lock\nI listen 1\n\
+             I unlock\nI request_time 1\n1 hello\nI kill 1\nI listen 2\n\
+             I referee {referee} game.log\nI stop_caiaio\n"
+        ),
+        format!(
+            "I number_players 1\nI player 1 {player} 5000\nI start 1\nI listen 1\n\
+             I listen 1\nI request_time 1\nM note\nI kill_referee\nI stop_caiaio\n"
+        ),
+        format!(
+            "I number_players 4\nI player 3 {player} 300\nI start 3 50\nI listen 3\n\
+             3 b2-c4\nI referee {referee}\nI kill 3\n"
+        ),
+    ];
+    let stats = Fuzz::new("caia hub session", &examples, ALPHABET)
+        .cases(fuzz::cases().div_ceil(HUB_SHARE))
+        .run(|text| {
+            if !writes_inside(text) {
+                return Ok(Verdict::Rejected);
+            }
+            match programs.session(text) {
+                Ok(_) => Ok(Verdict::Accepted),
+                Err(e) => fuzz::rejected(&e),
+            }
+        });
+    assert!(stats.accepted >= examples.len(), "{stats:?}");
 }
