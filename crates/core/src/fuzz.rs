@@ -38,6 +38,7 @@ use crate::conformance::{Playouts, check_position};
 use crate::game::{Hashed, Notation};
 use crate::rng::SplitMix64;
 use std::fmt;
+use std::io::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// Cases per parser when [`CASES_VAR`] is unset: enough for the shallow bugs, a fraction of
@@ -269,7 +270,13 @@ impl<'a> Fuzz<'a> {
         for case in 0..self.cases {
             let input = self.input(case);
             if trace {
-                eprintln!("fuzz {:?} case {case}: {input:?}", self.name);
+                // Straight to stderr, past the test harness's capture: the process may die
+                // before the harness prints what it captured.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "fuzz {:?} case {case}: {input:?}",
+                    self.name
+                );
             }
             let failure = match catch_unwind(AssertUnwindSafe(|| check(&input))) {
                 Ok(Ok(verdict)) => {
