@@ -378,7 +378,8 @@ fn key_at(text: &str, offset: usize) -> Option<String> {
     let raw_lines: Vec<&str> = text.split('\n').collect();
     for i in (0..line.min(lines.len())).rev() {
         match &lines[i].0 {
-            LineKind::Header(path) => return Some(path.clone()),
+            // A header without a name (`[`) names no key.
+            LineKind::Header(path) => return (!path.is_empty()).then(|| path.clone()),
             LineKind::Key(key, eq) => {
                 let mut path = join(&lines[i].1, key);
                 if i + 1 == line && column > eq + 1 {
