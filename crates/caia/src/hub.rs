@@ -51,6 +51,10 @@ const FIRSTERROR_POLL: Duration = Duration::from_millis(2);
 const STDERR_END_WAIT: Duration = Duration::from_secs(2);
 /// How long the end of the session waits for the killed process groups to disappear.
 const GROUP_GONE_WAIT: Duration = Duration::from_secs(5);
+/// The longest clock a player gets, whatever `I player N EXE MS` and `I cpu_speed` make of
+/// it: any longer is as good as endless, and a deadline further away would not fit the
+/// clock's numbers (100 years).
+const MAX_BUDGET: Duration = Duration::from_secs(100 * 365 * 24 * 60 * 60);
 
 /// How to run a session.
 pub struct HubConfig {
@@ -418,7 +422,8 @@ impl Hub {
                 }
                 self.players[n - 1] = Some(Slot {
                     exe,
-                    budget: Duration::from_secs_f64(ms as f64 * self.factor / 1000.0),
+                    budget: Duration::try_from_secs_f64(ms as f64 * self.factor / 1000.0)
+                        .map_or(MAX_BUDGET, |b| b.min(MAX_BUDGET)),
                     log: log.map(PathBuf::from),
                     used: Duration::ZERO,
                     timed_out: false,

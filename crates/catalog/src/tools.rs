@@ -223,6 +223,13 @@ impl<G: Describe + Notation + Hashed + 'static> Tools for Typed<G> {
 
     fn position(&self, name: &'static str, text: &str) -> Result<Box<dyn DynGame>, CatalogError> {
         let pos = G::parse_position(text).map_err(|e| CatalogError::Position(e.to_string()))?;
+        // A text may say its number of seats (Rolit's): the game named must have as many.
+        let (seats, wanted) = (pos.num_players(), self.start.num_players());
+        if seats != wanted {
+            return Err(CatalogError::Position(format!(
+                "a position of {seats} players, but {name} is played by {wanted}"
+            )));
+        }
         Ok(Box::new(TextGame::new(name, pos)))
     }
 

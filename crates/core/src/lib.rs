@@ -6,7 +6,8 @@
 //! policy) through [`Describe`], whose methods are all provided; it gets for free: perft and divide with bulk
 //! counting ([`perft`]), a parallel perft and a lossless hashed perft, checked play from text
 //! ([`Notation::parse_and_play`]), and, with the `testkit` feature, the random-playout
-//! conformance suite that every game's tests run ([`conformance`]).
+//! conformance suite that every game's tests run ([`conformance`]) and the fuzzer that
+//! every parser of outside text is run on ([`fuzz`]).
 //!
 //! ```
 //! use olympiad_core::{Game, Outcome, Seat, perft};
@@ -37,6 +38,8 @@ pub mod table;
 
 #[cfg(feature = "testkit")]
 pub mod conformance;
+#[cfg(feature = "testkit")]
+pub mod fuzz;
 
 pub use describe::{Cell, Describe, OwnScore, Picture, Shape};
 pub use game::{Game, Hashed, MAX_SEATS, Notation, Outcome, Seat, TwoPlayerZeroSum};

@@ -150,7 +150,7 @@ impl Dialogue for CodeCup {
 }
 
 /// Runs the dialogue: reads lines from `input`, answers on `output` (flushed after every
-/// line), returns when `end` arrives or the input ends.
+/// line) until the game is over, returns when `end` arrives or the input ends.
 pub fn serve(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
@@ -166,6 +166,11 @@ pub fn serve(
             ToPlayer::Move(mv) => responder
                 .opponent_moved(&mv)
                 .map_err(ServeError::Responder)?,
+        }
+        // The opponent's move may have ended the game (or the referee asks again after
+        // the end): there is no move to give, `end` follows.
+        if responder.is_over() {
+            continue;
         }
         let mine = responder.choose().map_err(ServeError::Responder)?;
         write_line(output, &mine)?;

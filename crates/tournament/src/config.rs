@@ -35,6 +35,11 @@ pub const DEFAULT_TIME_MS: u64 = 10_000;
 pub const DEFAULT_GAUNTLET_CYCLES: u32 = 2;
 /// The default number of games played at once.
 pub const DEFAULT_CONCURRENCY: u32 = 1;
+/// The most games of a schedule fixed in advance (round robins, gauntlets, round robins of
+/// tables). It is made whole before the first game, so a config asking for more (a
+/// mistyped number of cycles, hundreds of players at tables of four) is refused rather than
+/// left to exhaust the memory.
+pub const MAX_SCHEDULED_GAMES: u64 = 1_000_000;
 
 /// A whole tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -503,7 +508,8 @@ fn key_at(text: &str, offset: usize) -> Option<String> {
     let raw_lines: Vec<&str> = text.split('\n').collect();
     for i in (0..line.min(lines.len())).rev() {
         match &lines[i].0 {
-            LineKind::Header(path) => return Some(path.clone()),
+            // A header without a name (`[`) names no key.
+            LineKind::Header(path) => return (!path.is_empty()).then(|| path.clone()),
             LineKind::Key(key, eq) => {
                 let mut path = join(&lines[i].1, key);
                 if i + 1 == line && column > eq + 1 {
@@ -559,6 +565,17 @@ fn position_of(text: &str, path: &str) -> (Option<usize>, Option<usize>) {
         raw[..value].chars().count() + 1
     });
     (Some(line), column)
+}
+
+/// Refuses `games` beyond [`MAX_SCHEDULED_GAMES`], saying what made them (`what`).
+fn check_games(games: u64, what: &str) -> Result<(), String> {
+    if games > MAX_SCHEDULED_GAMES {
+        return Err(format!(
+            "expected a schedule of at most {MAX_SCHEDULED_GAMES} games, found {games} \
+             ({what})"
+        ));
+    }
+    Ok(())
 }
 
 /// The field named in a serde "missing field `x`" message.
@@ -711,6 +728,7 @@ impl TournamentConfig {
                 }
             }
         }
+        self.check_schedule_size(2).map_err(|m| fail("format", m))?;
         if self.time.time_ms == 0 {
             return Err(fail(
                 "time.time_ms",
@@ -808,11 +826,36 @@ impl TournamentConfig {
                 ));
             }
         }
+        self.check_schedule_size(seats)
+            .map_err(|m| fail("format", m))?;
         let written: toml::Table = toml::from_str(text).unwrap_or_default();
         if !written.contains_key("tie_breaks") {
             self.tie_breaks = TieBreak::TABLE.to_vec();
         }
         Ok(self)
+    }
+
+    /// Refuses a schedule fixed in advance of more than [`MAX_SCHEDULED_GAMES`] games for
+    /// tables of `seats` (every pair once per cycle for two seats; every table of `seats`
+    /// players once per seat and cycle for more).
+    fn check_schedule_size(&self, seats: usize) -> Result<(), String> {
+        let n = self.players.len() as u64;
+        let cycles = match &self.format {
+            Format::RoundRobin { .. } => self.format.round_robin_cycles().unwrap_or(1),
+            Format::Gauntlet { cycles, .. } => {
+                let games = n.saturating_sub(1).saturating_mul(u64::from(*cycles));
+                return check_games(games, &format!("{n} players, {cycles} cycles"));
+            }
+            Format::Swiss { .. } | Format::Codecup { .. } => return Ok(()),
+        };
+        // Every set of `seats` players: n choose seats, exact at every step.
+        let tables =
+            (0..seats as u64).fold(1u64, |c, i| c.saturating_mul(n.saturating_sub(i)) / (i + 1));
+        let rotations = if seats > 2 { seats as u64 } else { 1 };
+        let games = tables
+            .saturating_mul(rotations)
+            .saturating_mul(u64::from(cycles));
+        check_games(games, &format!("{n} players, {cycles} cycles"))
     }
 
     /// The schedule of a round robin of tables of `seats` (every table of that many

@@ -1,0 +1,229 @@
+//! Every protocol on arbitrary lines, both ways: what a referee writes to a player
+//! (`ToPlayer::parse`, and each protocol's `serve` fed a whole session of it) and what a
+//! player writes to a referee (`parse_reply`, each dialogue's `read`). No input panics or
+//! hangs; a refusal says what is wrong; a move read is one word of the line, of printable
+//! ASCII, no longer than the protocol allows.
+
+use olympiad_catalog::{DynGame, Engine, GameEntry, Options, ThinkTime, default_games, find_game};
+use olympiad_core::SplitMix64;
+use olympiad_core::fuzz::{self, Fuzz, Verdict};
+use olympiad_protocol::codecup::{self, MAX_REPLY_BYTES, ToPlayer};
+use olympiad_protocol::{
+    PROTOCOLS, Protocol, ReplyLine, Responder, ServeEnd, ServeError, protocol,
+};
+
+/// Characters of move notations and of the dialogues' words.
+const ALPHABET: &str = "abcdefgh0123456789-x startendquitSTARTENDQuit";
+
+/// Lines a player or a referee writes, with the blanks and line ends around them that
+/// programs add.
+fn lines() -> Vec<String> {
+    [
+        "start", "Start", "end", "END", "Quit", "b2-c4", "e5-c5\r", " a1-b2 ", "22x15x6", "11-15",
+        "d3", "pass", "30", "64", "0", "1", "3",
+    ]
+    .map(str::to_string)
+    .to_vec()
+}
+
+/// A move as the dialogues read it: one word of the line, printable ASCII, not too long.
+fn check_move(line: &str, mv: &str) -> Result<Verdict, String> {
+    if mv.is_empty()
+        || mv.len() > MAX_REPLY_BYTES
+        || !mv.chars().all(|c| c.is_ascii_graphic())
+        || !line.contains(mv)
+    {
+        return Err(format!("read the move {mv:?}"));
+    }
+    Ok(Verdict::Accepted)
+}
+
+#[test]
+fn referee_lines() {
+    let stats = fuzz::run(
+        "codecup referee line",
+        &lines(),
+        ALPHABET,
+        |text| match ToPlayer::parse(text) {
+            Ok(line) => {
+                if let ToPlayer::Move(mv) = &line {
+                    check_move(text, mv)?;
+                }
+                match ToPlayer::parse(line.line()) {
+                    Ok(again) if again == line => Ok(Verdict::Accepted),
+                    other => Err(format!("{line:?} written reads back as {other:?}")),
+                }
+            }
+            Err(e) => fuzz::rejected(&e),
+        },
+    );
+    assert!(stats.accepted > lines().len(), "{stats:?}");
+}
+
+#[test]
+fn player_replies() {
+    let stats = fuzz::run(
+        "codecup reply",
+        &lines(),
+        ALPHABET,
+        |text| match codecup::parse_reply(text) {
+            Ok(mv) => check_move(text, mv),
+            Err(e) => fuzz::rejected(&e),
+        },
+    );
+    assert!(stats.accepted > lines().len(), "{stats:?}");
+    for protocol in PROTOCOLS {
+        let mut dialogue = (protocol.dialogue)();
+        let name = format!("{} read", protocol.name);
+        fuzz::run(&name, &lines(), ALPHABET, |text| {
+            match dialogue.read(text) {
+                ReplyLine::Move(mv) => check_move(text, &mv),
+                ReplyLine::Garbled(why) => fuzz::rejected(&why),
+                ReplyLine::Info(_) | ReplyLine::Ignore => Ok(Verdict::Rejected),
+            }
+        });
+    }
+}
+
+/// A player of a real game of the catalog with the seeded random engine, as `olympiad
+/// play` is one: it refuses the referee's bad moves, and its engine cannot be asked to move
+/// in a finished game.
+struct Player {
+    game: Box<dyn DynGame>,
+    engine: Box<dyn Engine>,
+}
+
+impl Player {
+    fn new(entry: &GameEntry) -> Self {
+        let options = Options::parse("seed=7").unwrap();
+        Player {
+            game: entry.start(),
+            engine: entry.engine("random", &options, 0).unwrap(),
+        }
+    }
+}
+
+impl Responder for Player {
+    fn seats(&self) -> usize {
+        self.game.num_players()
+    }
+    fn to_move(&self) -> usize {
+        self.game.to_move().index()
+    }
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+    fn opponent_moved(&mut self, mv: &str) -> Result<(), String> {
+        self.game.play(mv).map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn choose(&mut self) -> Result<String, String> {
+        let mv = self.engine.choose(&*self.game, &ThinkTime::default());
+        self.game.play(&mv).map_err(|e| e.to_string())
+    }
+}
+
+/// What the referee of `protocol` writes to the player in `seat` of a random game of
+/// `entry`: the player's own moves come from the same seeded engine, so the session
+/// replays move for move.
+fn session(entry: &GameEntry, protocol: &Protocol, seat: usize, seed: u64) -> String {
+    let mut rng = SplitMix64::new(seed);
+    let mut player = Player::new(entry);
+    let mut lines = match (protocol.name, seat) {
+        ("caia", _) => vec![(seat + 1).to_string()],
+        (_, 0) => vec!["start".to_string()],
+        _ => Vec::new(),
+    };
+    while !player.is_over() && player.game.moves().len() < 200 {
+        if player.to_move() == seat {
+            player.choose().unwrap();
+        } else {
+            let moves = player.game.legal_moves();
+            let mv = moves[rng.below(moves.len())].clone();
+            player.opponent_moved(&mv).unwrap();
+            lines.push(mv);
+        }
+    }
+    if protocol.name == "codecup" {
+        lines.push("end".to_string());
+    }
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+#[test]
+fn served_sessions() {
+    let variants = default_games()
+        .into_iter()
+        .chain(["rolit3", "rolit2"].map(|n| find_game(n).unwrap()));
+    for entry in variants {
+        // CodeCup is a dialogue of two seats: a game of more has no session of it.
+        let protocols = entry.row.protocols.iter().map(|p| protocol(p).unwrap());
+        for protocol in protocols.filter(|p| p.name != "codecup" || entry.players == 2) {
+            for seat in 0..entry.players {
+                let examples: Vec<String> =
+                    (0..4).map(|s| session(entry, protocol, seat, s)).collect();
+                let name = format!("{} serve of {} in seat {seat}", protocol.name, entry.name);
+                let share = 2 * entry.players;
+                let stats = Fuzz::new(&name, &examples, ALPHABET)
+                    .cases(fuzz::cases().div_ceil(share))
+                    .run(|text| {
+                        let mut player = Player::new(entry);
+                        let mut output = Vec::new();
+                        let end = (protocol.serve)(&mut text.as_bytes(), &mut output, &mut player);
+                        let written = String::from_utf8(output).map_err(|e| e.to_string())?;
+                        let played = player.game.moves();
+                        if let Some(line) = written.lines().find(|l| !played.iter().any(|m| m == l))
+                        {
+                            return Err(format!("wrote {line:?}, not a move played"));
+                        }
+                        match end {
+                            Ok(_) => Ok(Verdict::Accepted),
+                            Err(e) => fuzz::rejected(&e),
+                        }
+                    });
+                assert!(stats.accepted > examples.len(), "{name}: {stats:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_session_that_is_not_utf8_is_an_error() {
+    for protocol in PROTOCOLS {
+        let mut player = Player::new(find_game("rolit2").unwrap());
+        let end = (protocol.serve)(&mut &b"\xff\xfe\n"[..], &mut Vec::new(), &mut player);
+        assert!(
+            matches!(&end, Err(ServeError::Io(_))),
+            "{}: {end:?}",
+            protocol.name
+        );
+        let message = end.unwrap_err().to_string();
+        assert!(message.contains("UTF-8"), "{message}");
+    }
+}
+
+#[test]
+fn no_move_is_asked_for_after_the_end() {
+    // Found by `served_sessions` (case 0, a session as generated): the opponent's move
+    // mates, the referee writes it before `end`, and serve asked the engine for a move in
+    // the finished game: `olympiad play caissa` panicked.
+    let session = "start\nf6-g4\ne5-b5\ne6-a2\ng4-f6\na2-a6\nb5-b2\nb2-a2\nd6-c7\na2-d2\nf6-d5\n\
+                   d2-g2\nc7-d6\ng2-g7\nd7-c6\na6-b7\ng7-e7\ne7-g7\nc5-b3\nb7-f7\nb3-d2\n\
+                   d2-b3\nc6-d5\nb3-a5\ng7-g1\nd2-g5\ng1-g3\ng3-b3\nb3-b1\ng5-c1\na5-c6\n\
+                   c6-a7\nf7-g6\ng6-f5\nf5-f1\nc1-f4\nb1-b2\nf1-d3\nf4-c1\nc7-a5\nd3-d5\n\
+                   d5-d6\nd6-c5\nc5-e5\ne5-e4\na5-c7\na7-b5\ne4-f4\nc7-b6\nb6-a5\nf4-c7\n\
+                   b5-d6\nc7-d7\nd7-g4\ng4-d1\nend\n";
+    let mut player = Player::new(find_game("caissa").unwrap());
+    let end = codecup::serve(&mut session.as_bytes(), &mut Vec::new(), &mut player);
+    assert_eq!(end.unwrap(), ServeEnd::Ended);
+    assert!(player.is_over(), "{:?}", player.game.moves());
+    // Found by hand: `start` after the end is not answered either.
+    let mut player = Player::new(find_game("reversi").unwrap());
+    let mut out = Vec::new();
+    let end = codecup::serve(&mut "start\n".repeat(100).as_bytes(), &mut out, &mut player);
+    assert_eq!(end.unwrap(), ServeEnd::Eof);
+    assert!(player.is_over());
+    assert_eq!(
+        out.iter().filter(|&&b| b == b'\n').count(),
+        player.game.moves().len()
+    );
+}
