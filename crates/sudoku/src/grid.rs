@@ -125,19 +125,24 @@ impl std::str::FromStr for Grid {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Grid, ParseError> {
+        // Positions count in `text` as given: the grid's line and first column are after
+        // the blanks (and line ends) before it.
+        let lead = &text[..text.len() - text.trim_start().len()];
+        let line = 1 + lead.matches('\n').count();
+        let first = lead.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         let text = text.trim();
         let mut cells = [0u8; CELLS];
         let mut count = 0;
         for (column, ch) in text.chars().enumerate() {
             let digit = cell_value(ch).ok_or_else(|| ParseError {
-                line: 1,
-                column: column + 1,
+                line,
+                column: first + column,
                 message: format!("'{ch}' is not a digit, '.' or '0'"),
             })?;
             if count == CELLS {
                 return Err(ParseError {
-                    line: 1,
-                    column: column + 1,
+                    line,
+                    column: first + column,
                     message: format!("more than {CELLS} cells"),
                 });
             }
@@ -146,8 +151,8 @@ impl std::str::FromStr for Grid {
         }
         if count < CELLS {
             return Err(ParseError {
-                line: 1,
-                column: count + 1,
+                line,
+                column: first + count,
                 message: format!("{count} cells, expected {CELLS}"),
             });
         }

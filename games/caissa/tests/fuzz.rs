@@ -18,3 +18,26 @@ fn positions_and_moves() {
         },
     );
 }
+
+#[test]
+fn opening_books() {
+    use olympiad_caissa::engine::book::{self, BOOK_TEXT};
+    let mut examples = vec![BOOK_TEXT.to_string()];
+    examples.extend(BOOK_TEXT.lines().take(12).map(str::to_string));
+    let stats = fuzz::run(
+        "caissa book",
+        &examples,
+        "abcdefg1234567-: #\n",
+        |text| match book::parse(text) {
+            Ok(entries) => match book::parse(&book::format(&entries, "again")) {
+                Ok(again) if again == entries => Ok(fuzz::Verdict::Accepted),
+                other => Err(format!("written and read again: {other:?}")),
+            },
+            Err(e) => {
+                fuzz::within(text, e.line, 1)?;
+                fuzz::rejected(&e)
+            }
+        },
+    );
+    assert!(stats.accepted > examples.len(), "{stats:?}");
+}

@@ -49,6 +49,10 @@ impl EngineKind {
 
 /// Transposition table of the `caissa` engine, MiB.
 pub const DEFAULT_HASH_MIB: usize = 32;
+/// The largest table the `hash` option may ask for, MiB: the table is allocated and filled
+/// when the engine is made (a player spec is checked by making one), so a mistyped size
+/// must be refused, not left to exhaust the memory.
+pub const MAX_HASH_MIB: usize = 4096;
 
 /// How an engine is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -313,6 +317,11 @@ fn create(
             setup.lmr = options.switch("lmr", setup.lmr)?;
             setup.exact_mobility = options.switch("exact", setup.exact_mobility)?;
             if let Some(mib) = options.number::<usize>("hash")? {
+                if mib > MAX_HASH_MIB {
+                    return Err(OptionError(format!(
+                        "option hash={mib}: expected at most {MAX_HASH_MIB} MiB"
+                    )));
+                }
                 setup.hash_mib = mib;
             }
         }
