@@ -6,8 +6,10 @@
 //! number) is an input error (exit code 2); an illegal or unreadable move from the referee
 //! is reported on stderr and exits with code 3.
 
-use olympiad_catalog::{DynGame, Engine, GameEntry, Options, Source, ThinkTime, Thought};
-use olympiad_protocol::{Responder, ServeError, protocol};
+use olympiad_catalog::{
+    DynGame, Engine, GameEntry, Mover, Options, Served, Source, ThinkTime, Thought,
+};
+use olympiad_protocol::{ServeError, protocol};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -74,9 +76,9 @@ impl std::fmt::Display for OpponentError {
 
 impl std::error::Error for OpponentError {}
 
-/// The game side of the dialogue: the game, the engine and the clock.
+/// This seat's side of the dialogue: the engine and the clock (the game is kept by
+/// [`Served`]).
 struct Player {
-    game: Box<dyn DynGame>,
     engine: Box<dyn Engine>,
     quiet: bool,
     budget: Duration,
@@ -99,31 +101,14 @@ fn report(ply: usize, thought: &Thought) {
     );
 }
 
-impl Responder for Player {
-    fn seats(&self) -> usize {
-        self.game.num_players()
-    }
-
-    fn to_move(&self) -> usize {
-        self.game.to_move().index()
-    }
-
-    fn is_over(&self) -> bool {
-        self.game.outcome().is_some()
-    }
-
-    fn opponent_moved(&mut self, mv: &str) -> Result<(), String> {
+impl Mover for Player {
+    fn heard(&mut self, _game: &dyn DynGame) {
         self.asked = Instant::now();
-        let ply = self.game.moves().len() + 1;
-        self.game
-            .play(mv)
-            .map(|_| ())
-            .map_err(|e| format!("the referee's move '{mv}' at ply {ply}: {e}"))
     }
 
-    fn choose(&mut self) -> Result<String, String> {
+    fn choose(&mut self, game: &dyn DynGame) -> Result<String, String> {
         // The first move of the game: the clock starts now.
-        if self.game.moves().is_empty() {
+        if game.moves().is_empty() {
             self.asked = Instant::now();
         }
         let spent = self.used + self.asked.elapsed() + Duration::from_millis(ANSWER_MARGIN_MS);
@@ -136,8 +121,8 @@ impl Responder for Player {
             move_cap: None,
         };
         let quiet = self.quiet;
-        let ply = self.game.moves().len() + 1;
-        let decision = self.engine.think(&*self.game, &clock, &mut |t| {
+        let ply = game.moves().len() + 1;
+        let decision = self.engine.think(game, &clock, &mut |t| {
             if !quiet {
                 report(ply, t);
             }
@@ -150,9 +135,6 @@ impl Responder for Player {
             };
             eprintln!("ply {ply} {how} move");
         }
-        self.game
-            .play(&decision.mv)
-            .map_err(|e| format!("the engine chose '{}': {e}", decision.mv))?;
         self.used += self.asked.elapsed() + Duration::from_millis(ANSWER_MARGIN_MS);
         if !quiet {
             eprintln!(
@@ -194,23 +176,26 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .engine(engine_name, &engine_options(args)?, 0)
         .map_err(|e| crate::input_error(e.to_string()))?;
     let budget = Duration::from_millis(args.time_ms);
-    let mut player = Player {
+    let mut served = Served {
         game: entry.start(),
-        engine,
-        quiet: args.quiet,
-        budget,
-        reserve: (budget * RESERVE_PERCENT as u32 / 100).min(Duration::from_millis(RESERVE_MAX_MS)),
-        used: Duration::ZERO,
-        asked: Instant::now(),
+        mover: Player {
+            engine,
+            quiet: args.quiet,
+            budget,
+            reserve: (budget * RESERVE_PERCENT as u32 / 100)
+                .min(Duration::from_millis(RESERVE_MAX_MS)),
+            used: Duration::ZERO,
+            asked: Instant::now(),
+        },
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let result = (protocol.serve)(&mut stdin.lock(), &mut stdout.lock(), &mut player);
-    if !args.quiet && player.game.outcome().is_some() {
+    let result = (protocol.serve)(&mut stdin.lock(), &mut stdout.lock(), &mut served);
+    if !args.quiet && served.game.outcome().is_some() {
         eprintln!(
             "game over: {}; clock used {} of {} ms",
-            player.game.position_text(),
-            player.used.as_millis(),
+            served.game.position_text(),
+            served.mover.used.as_millis(),
             budget.as_millis()
         );
     }

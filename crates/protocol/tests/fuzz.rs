@@ -4,7 +4,9 @@
 //! hangs; a refusal says what is wrong; a move read is one word of the line, of printable
 //! ASCII, no longer than the protocol allows.
 
-use olympiad_catalog::{DynGame, Engine, GameEntry, Options, ThinkTime, default_games, find_game};
+use olympiad_catalog::{
+    DynGame, Engine, GameEntry, Mover, Options, Served, ThinkTime, default_games, find_game,
+};
 use olympiad_core::SplitMix64;
 use olympiad_core::fuzz::{self, Fuzz, Verdict};
 use olympiad_protocol::codecup::{self, MAX_REPLY_BYTES, ToPlayer};
@@ -89,36 +91,24 @@ fn player_replies() {
 /// play` is one: it refuses the referee's bad moves, and its engine cannot be asked to move
 /// in a finished game.
 struct Player {
-    game: Box<dyn DynGame>,
     engine: Box<dyn Engine>,
 }
 
 impl Player {
-    fn new(entry: &GameEntry) -> Self {
+    fn new(entry: &GameEntry) -> Served<Player> {
         let options = Options::parse("seed=7").unwrap();
-        Player {
+        Served {
             game: entry.start(),
-            engine: entry.engine("random", &options, 0).unwrap(),
+            mover: Player {
+                engine: entry.engine("random", &options, 0).unwrap(),
+            },
         }
     }
 }
 
-impl Responder for Player {
-    fn seats(&self) -> usize {
-        self.game.num_players()
-    }
-    fn to_move(&self) -> usize {
-        self.game.to_move().index()
-    }
-    fn is_over(&self) -> bool {
-        self.game.outcome().is_some()
-    }
-    fn opponent_moved(&mut self, mv: &str) -> Result<(), String> {
-        self.game.play(mv).map(|_| ()).map_err(|e| e.to_string())
-    }
-    fn choose(&mut self) -> Result<String, String> {
-        let mv = self.engine.choose(&*self.game, &ThinkTime::default());
-        self.game.play(&mv).map_err(|e| e.to_string())
+impl Mover for Player {
+    fn choose(&mut self, game: &dyn DynGame) -> Result<String, String> {
+        Ok(self.engine.choose(game, &ThinkTime::default()))
     }
 }
 
