@@ -10,18 +10,16 @@
 //! - [`referee`]: one game of any number of seats, its clocks (budget, increment, per-move
 //!   cap, optional freezing of the idle players), adjudication, and the [`GameRecord`];
 //! - [`matches`]: N games among as many players as the game has seats, seats rotated,
-//!   concurrently, records to JSON lines; [`rating`]: W/D/L, score and Elo with its 95%
-//!   interval (two players), average rank and score share (more);
+//!   concurrently, records to JSON lines, with W/D/L, score and Elo (two players), average
+//!   rank and score share (more), and an optional SPRT (the statistics are
+//!   `olympiad-tournament`'s);
 //! - [`interrupt`]: Ctrl-C (SIGINT, SIGTERM, SIGHUP) kills every program's process group
 //!   before `olympiad` ends;
 //! - [`spec`]: `builtin:NAME[:k=v,...]` and `cmd:COMMAND LINE`, checked before anything
-//!   starts;
-//! - [`tournament`]: a tournament config (see `olympiad-tournament`) played to its end:
-//!   round robins, gauntlets, Swiss rounds paired one at a time from the stored results,
-//!   the CodeCup final, rule 9's medal play-offs; [`store`]: the SQLite file that keeps
-//!   every finished game at once, so that an interrupted tournament resumes with exactly
-//!   the missing games; [`report`]: standings, crosstable, ratings and games as a terminal
-//!   table, a self-contained HTML page, JSON and TRF.
+//!   starts.
+//!
+//! Tournaments are played above this crate: `olympiad-runner` (the schedule played to its
+//! end), `olympiad-store` (the SQLite journal) and `olympiad-report` (the reports).
 //!
 //! ```
 //! use olympiad_arena::{Contestant, MatchConfig, PlayerSpec, RefereeConfig, TimeControl, run_match};
@@ -53,13 +51,8 @@ pub mod interrupt;
 pub mod matches;
 pub mod player;
 pub mod process;
-pub mod rating;
 pub mod referee;
-pub mod report;
 pub mod spec;
-pub mod sprt;
-pub mod store;
-pub mod tournament;
 
 pub use matches::{
     Contestant, MatchConfig, MatchError, MatchSummary, PlayerTally, TableSummary, run_match,
@@ -67,12 +60,7 @@ pub use matches::{
 };
 pub use player::{EnginePlayer, Fault, Player, PlayerEnd, ProgramPlayer, Reply, Turn};
 pub use process::{Exit, Limits, Process, ProcessConfig, group_members};
-pub use rating::Wdl;
 pub use referee::{
     GameRecord, MoveRecord, RefereeConfig, Termination, TimeControl, fault_outcome, play_game,
 };
 pub use spec::{PlayerSpec, SpecError};
-pub use store::{GameKey, Stage, Store, StoreError, StoredGame};
-pub use tournament::{
-    Event, Results, RunSummary, Setup, TournamentError, is_finished, run_tournament,
-};

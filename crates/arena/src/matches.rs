@@ -10,12 +10,12 @@
 
 use crate::player::{EnginePlayer, Fault, Player, PlayerEnd, ProgramPlayer, Reply, Turn};
 use crate::process::{Limits, ProcessConfig};
-use crate::rating::Wdl;
 use crate::referee::{GameRecord, RefereeConfig, play_game};
 use crate::spec::PlayerSpec;
-use crate::sprt::{Pentanomial, Sprt, Verdict};
 use olympiad_catalog::{DynGame, GameEntry, ThinkTime};
 use olympiad_protocol::codecup::MAX_REPLY_BYTES;
+use olympiad_tournament::sprt::{Pentanomial, Sprt, Verdict};
+use olympiad_tournament::wdl::Wdl;
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};

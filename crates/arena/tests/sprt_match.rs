@@ -1,8 +1,8 @@
 //! A match under `--sprt` that is clearly decided stops early: the test program loses every
 //! game by an illegal move, so the built-in random player wins every pair.
 
-use olympiad_arena::sprt::{Sprt, Verdict};
 use olympiad_arena::{Contestant, MatchConfig, PlayerSpec, RefereeConfig, TimeControl, run_match};
+use olympiad_tournament::sprt::{Sprt, Verdict};
 use std::time::Duration;
 
 #[test]

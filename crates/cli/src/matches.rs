@@ -5,11 +5,11 @@
 //! player count, player specs, programs, the players file, options for two players only) is
 //! checked before the first game starts, and is an input error (exit code 2).
 
-use olympiad_arena::sprt::{DEFAULT_ALPHA, DEFAULT_BETA, Sprt, Verdict};
 use olympiad_arena::{
     Contestant, GameRecord, MatchConfig, MatchSummary, PlayerSpec, RefereeConfig, TableSummary,
     Termination, TimeControl, run_match, run_table,
 };
+use olympiad_tournament::sprt::{DEFAULT_ALPHA, DEFAULT_BETA, Sprt, Verdict};
 use std::path::PathBuf;
 use std::time::Duration;
 

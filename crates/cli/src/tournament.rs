@@ -11,11 +11,9 @@
 //! robin of tables and get the table reports (pairwise crosstable, no TRF).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use olympiad_arena::report;
-use olympiad_arena::store::{Store, StoredGame, utc_compact};
-use olympiad_arena::tournament::{
-    Event, Results, Setup, TableResults, TournamentError, is_finished, run_tournament,
-};
+use olympiad_report::{self as report, Results, TableResults};
+use olympiad_runner::{Event, Setup, TournamentError, is_finished, run_tournament};
+use olympiad_store::{Store, StoredGame, utc_compact};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
@@ -57,7 +55,10 @@ fn classify(e: TournamentError) -> anyhow::Error {
     match e {
         TournamentError::Config { .. }
         | TournamentError::Invalid { .. }
-        | TournamentError::Mismatch(_) => crate::input_error(e.to_string()),
+        | TournamentError::Mismatch(_)
+        | TournamentError::Results(report::ResultsError::Mismatch(_)) => {
+            crate::input_error(e.to_string())
+        }
         other => anyhow::Error::new(other),
     }
 }
@@ -351,16 +352,16 @@ enum Computed {
 impl Computed {
     fn new(setup: &Setup, games: &[StoredGame]) -> Result<Computed, TournamentError> {
         Ok(if setup.is_tables() {
-            Computed::Tables(TableResults::compute(setup, games)?)
+            Computed::Tables(TableResults::compute(&setup.described(), games)?)
         } else {
-            Computed::Pairs(Results::compute(setup, games)?)
+            Computed::Pairs(Results::compute(&setup.described(), games)?)
         })
     }
 
     fn write_html(&self, out: &Path, setup: &Setup, created: &str) -> Result<PathBuf, String> {
         match self {
-            Computed::Pairs(r) => report::write_html(out, setup, r, created),
-            Computed::Tables(r) => report::write_table_html(out, setup, r, created),
+            Computed::Pairs(r) => report::write_html(out, &setup.described(), r, created),
+            Computed::Tables(r) => report::write_table_html(out, &setup.described(), r, created),
         }
     }
 
@@ -371,15 +372,15 @@ impl Computed {
         created: &str,
     ) -> Result<report::Written, String> {
         match self {
-            Computed::Pairs(r) => report::write_reports(out, setup, r, created),
-            Computed::Tables(r) => report::write_table_reports(out, setup, r, created),
+            Computed::Pairs(r) => report::write_reports(out, &setup.described(), r, created),
+            Computed::Tables(r) => report::write_table_reports(out, &setup.described(), r, created),
         }
     }
 
     fn terminal(&self, setup: &Setup) -> String {
         match self {
-            Computed::Pairs(r) => report::terminal(setup, r),
-            Computed::Tables(r) => report::table_terminal(setup, r),
+            Computed::Pairs(r) => report::terminal(&setup.described(), r),
+            Computed::Tables(r) => report::table_terminal(&setup.described(), r),
         }
     }
 }

@@ -15,6 +15,9 @@
 //! - [`config`]: the TOML tournament config, with errors that name key and line;
 //! - [`ratings`]: maximum-likelihood ratings of the field (Davidson's draw model) with
 //!   error bars;
+//! - [`wdl`]: a match's win/draw/loss, score and Elo difference with its 95% interval;
+//! - [`sprt`]: the sequential probability ratio test on game pairs, to stop a match as
+//!   soon as the evidence decides;
 //! - [`nseat`]: games of more than two seats (Rolit): tables that rotate seats, points by
 //!   rank or by the game's score, generalised tie-breaks, the pairwise crosstable and the
 //!   pairwise results the ratings are fitted from.
@@ -46,9 +49,11 @@ pub mod nseat;
 pub mod playoff;
 pub mod ratings;
 pub mod schedule;
+pub mod sprt;
 pub mod standings;
 pub mod swiss;
 pub mod trf;
+pub mod wdl;
 
 pub use config::{ConfigError, Format, PlayerConfig, TimeControlConfig, TournamentConfig};
 pub use model::{Game, GameResult, Pairing, PlayerId, Points, Schedule, Termination};
@@ -65,3 +70,4 @@ pub use standings::{
 };
 pub use swiss::{SwissError, swiss_round};
 pub use trf::{TrfError, export_trf};
+pub use wdl::Wdl;

@@ -1,4 +1,4 @@
-//! The tournament store: one SQLite file (WAL journal) that holds a tournament's config, its
+//! The tournament store (the journal of a tournament): one SQLite file (WAL journal) that holds a tournament's config, its
 //! players and every finished game, each game committed in its own transaction the moment
 //! it ends, so that a crash or a `kill -9` loses at most the games under way.
 //!
@@ -395,6 +395,9 @@ pub enum StoreError {
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// Asked just before each game's transaction commits: `true` rolls the game back (see
+    /// [`Store::roll_back_when`]).
+    interrupted: fn() -> bool,
 }
 
 impl Store {
@@ -422,6 +425,7 @@ impl Store {
         Ok(Store {
             conn,
             path: path.to_path_buf(),
+            interrupted: || false,
         })
     }
 
@@ -607,6 +611,14 @@ impl Store {
         rows.collect::<Result<_, _>>().map_err(self.sqlite())
     }
 
+    /// From now on, a game whose `interrupted()` is true at the moment it would commit is
+    /// rolled back and refused with [`StoreError::Interrupted`]: the runner passes its
+    /// Ctrl-C flag, because a game that ends while Ctrl-C kills its players did not really
+    /// end, and `--resume` must replay it.
+    pub fn roll_back_when(&mut self, interrupted: fn() -> bool) {
+        self.interrupted = interrupted;
+    }
+
     /// Stores a finished game (or bye) in its own transaction; a game whose key is stored
     /// already is refused with [`StoreError::Duplicate`] and changes nothing.
     pub fn insert_game(&mut self, game: &StoredGame) -> Result<(), StoreError> {
@@ -673,7 +685,7 @@ impl Store {
                 .map_err(err)?;
             }
         }
-        if crate::interrupt::interrupted() {
+        if (self.interrupted)() {
             // Ctrl-C killed the players: whatever this game says, it did not really end.
             // Dropping the transaction rolls it back; `--resume` replays the game.
             return Err(StoreError::Interrupted { path });

@@ -11,8 +11,13 @@
 //! cells linking to the games), ratings from the pairwise results with a word on their
 //! optimistic error bars, and every seat of every game. They have no play-offs and no TRF.
 
-use crate::store::StoredGame;
-use crate::tournament::{RatingsReport, Results, Setup, StageResults, TableResults};
+pub mod results;
+
+pub use results::{
+    Described, FALLBACK_PRIOR_SD, RatingsReport, Results, ResultsError, StageResults, TableResults,
+};
+
+use olympiad_store::StoredGame;
 use olympiad_tournament::{
     Crosstable, Format, PairwiseTable, PlayerId, Points, RatingError, Row, Standings,
     TableStandings, TieBreak, export_trf,
@@ -45,7 +50,7 @@ pub fn escape_html(text: &str) -> String {
     out
 }
 
-fn name(setup: &Setup, id: PlayerId) -> &str {
+fn name<'a>(setup: &Described<'a>, id: PlayerId) -> &'a str {
     setup
         .config
         .players
@@ -104,7 +109,7 @@ fn format_text(format: &Format) -> String {
     }
 }
 
-fn time_text(setup: &Setup) -> String {
+fn time_text(setup: &Described<'_>) -> String {
     let t = &setup.config.time;
     let mut s = format!("{} ms per player per game", t.time_ms);
     if t.increment_ms > 0 {
@@ -116,7 +121,7 @@ fn time_text(setup: &Setup) -> String {
     s
 }
 
-fn tie_break_order(setup: &Setup) -> String {
+fn tie_break_order(setup: &Described<'_>) -> String {
     let order: Vec<&str> = setup.config.tie_breaks.iter().map(|t| t.name()).collect();
     if order.is_empty() {
         "none".into()
@@ -156,7 +161,7 @@ fn ratings_rows(ratings: &RatingsReport) -> Vec<(PlayerId, f64, f64, u32)> {
 }
 
 /// A rating error in words, with player names.
-fn rating_error_text(setup: &Setup, e: &RatingError) -> String {
+fn rating_error_text(setup: &Described<'_>, e: &RatingError) -> String {
     match e {
         RatingError::NotIdentifiable { players } => {
             let names: Vec<&str> = players.iter().map(|&p| name(setup, p)).collect();
@@ -166,7 +171,7 @@ fn rating_error_text(setup: &Setup, e: &RatingError) -> String {
     }
 }
 
-fn ratings_note(setup: &Setup, r: &RatingsReport) -> Option<String> {
+fn ratings_note(setup: &Described<'_>, r: &RatingsReport) -> Option<String> {
     match (&r.fit, r.prior_sd, &r.pure_error) {
         (Err(e), _, _) => Some(format!("no ratings: {}", rating_error_text(setup, e))),
         (Ok(_), Some(sd), Some(e)) => Some(format!(
@@ -178,7 +183,7 @@ fn ratings_note(setup: &Setup, r: &RatingsReport) -> Option<String> {
     }
 }
 
-fn playoff_lines(setup: &Setup, standings: &Standings) -> Vec<String> {
+fn playoff_lines(setup: &Described<'_>, standings: &Standings) -> Vec<String> {
     standings
         .playoffs
         .iter()
@@ -253,7 +258,7 @@ fn cross_text(table: &Crosstable, i: usize, j: usize) -> String {
 }
 
 /// The standings header and rows as text cells.
-fn standings_cells(setup: &Setup, standings: &Standings) -> Vec<Vec<String>> {
+fn standings_cells(setup: &Described<'_>, standings: &Standings) -> Vec<Vec<String>> {
     let mut rows = vec![
         [
             "place",
@@ -293,7 +298,7 @@ fn standings_cells(setup: &Setup, standings: &Standings) -> Vec<Vec<String>> {
 }
 
 /// The plain-text report for the terminal.
-pub fn terminal(setup: &Setup, results: &Results) -> String {
+pub fn terminal(setup: &Described<'_>, results: &Results) -> String {
     let mut out = String::new();
     let c = &setup.config;
     let _ = writeln!(
@@ -361,7 +366,7 @@ td.name,th.name{text-align:left}td.x{background:#eee}\
 section.game{border-top:1px solid #ccc;margin-top:1em}\
 ol.moves{columns:4;font-family:monospace}.dim{color:#666}pre{background:#f6f6f6;padding:1em}";
 
-fn html_standings(out: &mut String, setup: &Setup, standings: &Standings) {
+fn html_standings(out: &mut String, setup: &Described<'_>, standings: &Standings) {
     let cells = standings_cells(setup, standings);
     out.push_str("<table class=\"standings\">\n<tr>");
     for (c, h) in cells[0].iter().enumerate() {
@@ -388,7 +393,7 @@ fn html_standings(out: &mut String, setup: &Setup, standings: &Standings) {
     }
 }
 
-fn html_crosstable(out: &mut String, setup: &Setup, stage: &StageResults) {
+fn html_crosstable(out: &mut String, setup: &Described<'_>, stage: &StageResults) {
     let table = &stage.crosstable;
     out.push_str("<table class=\"crosstable\">\n<tr><th></th><th class=\"name\"></th>");
     for k in 1..=table.players.len() {
@@ -433,7 +438,7 @@ fn html_crosstable(out: &mut String, setup: &Setup, stage: &StageResults) {
     out.push_str("</table>\n");
 }
 
-fn html_game(out: &mut String, setup: &Setup, game: &StoredGame) {
+fn html_game(out: &mut String, setup: &Described<'_>, game: &StoredGame) {
     let p = &game.pairing;
     let Some(second) = p.second else {
         return;
@@ -479,7 +484,7 @@ fn html_game(out: &mut String, setup: &Setup, game: &StoredGame) {
 }
 
 /// The self-contained HTML report; `created` is when the tournament started.
-pub fn html(setup: &Setup, results: &Results, created: &str) -> String {
+pub fn html(setup: &Described<'_>, results: &Results, created: &str) -> String {
     let c = &setup.config;
     let mut out = String::new();
     let _ = writeln!(
@@ -544,7 +549,7 @@ pub fn html(setup: &Setup, results: &Results, created: &str) -> String {
     let _ = writeln!(
         out,
         "<h2>Config</h2>\n<pre>{}</pre>\n</body>\n</html>",
-        escape_html(&setup.config_text)
+        escape_html(setup.config_text)
     );
     out
 }
@@ -580,7 +585,7 @@ struct JsonReport<'a> {
 }
 
 /// The JSON export: players, every game with its moves, the standings and the ratings.
-pub fn json(setup: &Setup, results: &Results, created: &str) -> String {
+pub fn json(setup: &Described<'_>, results: &Results, created: &str) -> String {
     let c = &setup.config;
     let mut games: Vec<&StoredGame> = results.main.games.iter().collect();
     if let Some(f) = &results.final_stage {
@@ -618,7 +623,7 @@ pub fn json(setup: &Setup, results: &Results, created: &str) -> String {
 }
 
 /// The TRF export of the Swiss (CodeCup: its Swiss stage); `None` for other formats.
-pub fn trf(setup: &Setup, results: &Results) -> Option<Result<String, String>> {
+pub fn trf(setup: &Described<'_>, results: &Results) -> Option<Result<String, String>> {
     let rounds = match setup.config.format {
         Format::Swiss { rounds } => rounds,
         Format::Codecup { swiss_rounds, .. } => swiss_rounds,
@@ -666,7 +671,7 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
 /// Writes only the HTML report into `dir` (between rounds).
 pub fn write_html(
     dir: &Path,
-    setup: &Setup,
+    setup: &Described<'_>,
     results: &Results,
     created: &str,
 ) -> Result<PathBuf, String> {
@@ -678,7 +683,7 @@ pub fn write_html(
 /// Writes the HTML report, the JSON export and (Swiss formats) the TRF into `dir`.
 pub fn write_reports(
     dir: &Path,
-    setup: &Setup,
+    setup: &Described<'_>,
     results: &Results,
     created: &str,
 ) -> Result<Written, String> {
@@ -702,7 +707,7 @@ pub fn write_reports(
 }
 
 /// The format of a round robin of tables, in words.
-fn table_format_text(setup: &Setup) -> String {
+fn table_format_text(setup: &Described<'_>) -> String {
     let cycles = setup.config.format.round_robin_cycles().unwrap_or(1);
     let mut s = format!("round robin of {}-seat tables", setup.seats());
     if cycles > 1 {
@@ -712,7 +717,7 @@ fn table_format_text(setup: &Setup) -> String {
 }
 
 /// How table games become points, in words.
-fn table_points_text(setup: &Setup) -> String {
+fn table_points_text(setup: &Described<'_>) -> String {
     let p = &setup.config.points;
     if p.game_score {
         return "points: the game's own score (after an irregular end: 0 for the offender, 1 \
@@ -746,7 +751,7 @@ fn opt_text(value: Option<f64>, digits: usize) -> String {
 
 /// The tie-break columns of a table standings: the ones always shown, then the optional
 /// ones that are configured.
-fn table_tie_breaks(setup: &Setup) -> Vec<TieBreak> {
+fn table_tie_breaks(setup: &Described<'_>) -> Vec<TieBreak> {
     let mut shown = vec![
         TieBreak::FirstPlaces,
         TieBreak::AverageRank,
@@ -763,7 +768,7 @@ fn table_tie_breaks(setup: &Setup) -> Vec<TieBreak> {
 }
 
 /// The standings of a round robin of tables as text cells.
-fn table_standings_cells(setup: &Setup, standings: &TableStandings) -> Vec<Vec<String>> {
+fn table_standings_cells(setup: &Described<'_>, standings: &TableStandings) -> Vec<Vec<String>> {
     let tie_breaks = table_tie_breaks(setup);
     let mut header: Vec<String> = [
         "place", "player", "points", "games", "score", "share", "seats",
@@ -812,7 +817,7 @@ fn table_standings_cells(setup: &Setup, standings: &TableStandings) -> Vec<Vec<S
 
 /// The pairwise crosstable as text cells: `score/games` against each player, then the
 /// row player's average rank and score share.
-fn table_cross_cells(setup: &Setup, results: &TableResults) -> Vec<Vec<String>> {
+fn table_cross_cells(setup: &Described<'_>, results: &TableResults) -> Vec<Vec<String>> {
     let table: &PairwiseTable = &results.crosstable;
     let n = table.players.len();
     let mut rows = vec![
@@ -841,7 +846,7 @@ fn table_cross_cells(setup: &Setup, results: &TableResults) -> Vec<Vec<String>> 
 }
 
 /// The rating rows of a table tournament as text cells.
-fn table_rating_cells(setup: &Setup, results: &TableResults) -> Vec<Vec<String>> {
+fn table_rating_cells(setup: &Described<'_>, results: &TableResults) -> Vec<Vec<String>> {
     ratings_rows(&results.ratings)
         .into_iter()
         .map(|(p, elo, ci, games)| {
@@ -856,7 +861,7 @@ fn table_rating_cells(setup: &Setup, results: &TableResults) -> Vec<Vec<String>>
 }
 
 /// The plain-text report of a round robin of tables.
-pub fn table_terminal(setup: &Setup, results: &TableResults) -> String {
+pub fn table_terminal(setup: &Described<'_>, results: &TableResults) -> String {
     let mut out = String::new();
     let c = &setup.config;
     let _ = writeln!(
@@ -916,7 +921,7 @@ fn anchor(game: &StoredGame) -> String {
     game.key().anchor()
 }
 
-fn html_table_crosstable(out: &mut String, setup: &Setup, results: &TableResults) {
+fn html_table_crosstable(out: &mut String, setup: &Described<'_>, results: &TableResults) {
     let table = &results.crosstable;
     let n = table.players.len();
     out.push_str("<table class=\"crosstable\">\n<tr><th></th><th class=\"name\"></th>");
@@ -969,7 +974,7 @@ fn html_table_crosstable(out: &mut String, setup: &Setup, results: &TableResults
     out.push_str("</table>\n");
 }
 
-fn html_table_game(out: &mut String, setup: &Setup, game: &StoredGame) {
+fn html_table_game(out: &mut String, setup: &Described<'_>, game: &StoredGame) {
     let Some(seats) = &game.seats else {
         return;
     };
@@ -1016,7 +1021,7 @@ fn html_table_game(out: &mut String, setup: &Setup, game: &StoredGame) {
 }
 
 /// The self-contained HTML report of a round robin of tables.
-pub fn table_html(setup: &Setup, results: &TableResults, created: &str) -> String {
+pub fn table_html(setup: &Described<'_>, results: &TableResults, created: &str) -> String {
     let c = &setup.config;
     let mut out = String::new();
     let _ = writeln!(
@@ -1087,7 +1092,7 @@ pub fn table_html(setup: &Setup, results: &TableResults, created: &str) -> Strin
     let _ = writeln!(
         out,
         "<h2>Config</h2>\n<pre>{}</pre>\n</body>\n</html>",
-        escape_html(&setup.config_text)
+        escape_html(setup.config_text)
     );
     out
 }
@@ -1112,7 +1117,7 @@ struct JsonTableReport<'a> {
 
 /// The JSON export of a round robin of tables: players, every game with every seat and
 /// its moves, the standings, the pairwise crosstable and the ratings.
-pub fn table_json(setup: &Setup, results: &TableResults, created: &str) -> String {
+pub fn table_json(setup: &Described<'_>, results: &TableResults, created: &str) -> String {
     let c = &setup.config;
     let report = JsonTableReport {
         name: &c.name,
@@ -1149,7 +1154,7 @@ pub fn table_json(setup: &Setup, results: &TableResults, created: &str) -> Strin
 /// Writes only the HTML report of a round robin of tables into `dir` (between batches).
 pub fn write_table_html(
     dir: &Path,
-    setup: &Setup,
+    setup: &Described<'_>,
     results: &TableResults,
     created: &str,
 ) -> Result<PathBuf, String> {
@@ -1162,7 +1167,7 @@ pub fn write_table_html(
 /// TRF: it is a format of two-player pairings).
 pub fn write_table_reports(
     dir: &Path,
-    setup: &Setup,
+    setup: &Described<'_>,
     results: &TableResults,
     created: &str,
 ) -> Result<Written, String> {
@@ -1179,39 +1184,6 @@ pub fn write_table_reports(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::run_tournament;
-    use std::collections::BTreeSet;
-
-    /// Plays a small tournament with a player whose name needs escaping.
-    fn played(format: &str, name: &str) -> (Setup, Results) {
-        let dir =
-            std::env::temp_dir().join(format!("olympiad-report-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let text = format!(
-            "name = \"<Cup> & 'friends'\"\ngame = \"caissa\"\nseed = 4\n{format}\n\
-             [time]\ntime_ms = 5000\n\
-             [[players]]\nname = \"<b>evil</b> & \\\"co\\\"\"\nspec = \"builtin:random:seed=1\"\n\
-             [[players]]\nname = \"plain\"\nspec = \"builtin:random:seed=2\"\n\
-             [[players]]\nname = \"hipp\"\nspec = \"builtin:hipp:depth=1\"\n\
-             [[players]]\nname = \"third\"\nspec = \"builtin:random:seed=3\"\n"
-        );
-        let setup = Setup::from_toml(&text, "t.toml", None).unwrap();
-        let mut store = setup.create_store(&dir.join("t.db")).unwrap();
-        let summary = run_tournament(&setup, &mut store, None, |_| {}).unwrap();
-        let results = Results::compute(&setup, &summary.games).unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
-        (setup, results)
-    }
-
-    /// The values of `attribute="..."` in `html`.
-    fn attribute_values(html: &str, attribute: &str) -> Vec<String> {
-        let pattern = format!("{attribute}=\"");
-        html.split(&pattern)
-            .skip(1)
-            .map(|rest| rest.split('"').next().unwrap().to_string())
-            .collect()
-    }
 
     #[test]
     fn escaping() {
@@ -1220,57 +1192,5 @@ mod tests {
             "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;"
         );
         assert_eq!(escape_html("b2-c4 ½"), "b2-c4 ½");
-    }
-
-    #[test]
-    fn html_escapes_names_and_links_every_game() {
-        let (setup, results) = played("[format]\nkind = \"round_robin\"\ndouble = true", "rr");
-        let page = html(&setup, &results, "2025-01-01T00:00:00Z");
-        assert!(!page.contains("<b>evil</b>"), "a name went out unescaped");
-        assert!(page.contains("&lt;b&gt;evil&lt;/b&gt; &amp; &quot;co&quot;"));
-        assert!(page.contains("<title>&lt;Cup&gt; &amp; &#39;friends&#39;</title>"));
-        let ids: BTreeSet<String> = attribute_values(&page, "id").into_iter().collect();
-        let links: Vec<String> = attribute_values(&page, "href");
-        // Every game of a double round robin of 4 is linked from two cells.
-        assert_eq!(links.len(), 2 * 12);
-        for link in &links {
-            let target = link.strip_prefix('#').expect("links are anchors");
-            assert!(ids.contains(target), "no anchor for {link}");
-        }
-        // Each game's section has its moves with their times.
-        let games = 12 + results.playoff_games.len();
-        assert_eq!(ids.len(), games);
-        assert_eq!(page.matches("<section class=\"game\"").count(), games);
-        assert!(page.contains(" s left</span></li>"));
-        // Every tie-break has a column, and each place says what decided it.
-        for t in TieBreak::ALL {
-            assert!(page.contains(&format!("<th>{}</th>", t.name())), "{t}");
-        }
-        assert!(page.contains("<th>decided by</th>"));
-    }
-
-    #[test]
-    fn terminal_json_and_trf() {
-        let (setup, results) = played("[format]\nkind = \"swiss\"\nrounds = 3", "swiss");
-        let text = terminal(&setup, &results);
-        for heading in [
-            "buchholz",
-            "progressive",
-            "decided by",
-            "crosstable",
-            "ratings",
-        ] {
-            assert!(text.contains(heading), "{heading}:\n{text}");
-        }
-        assert!(text.contains("terminations: "), "{text}");
-        let value: serde_json::Value =
-            serde_json::from_str(&json(&setup, &results, "now")).unwrap();
-        assert_eq!(value["players"].as_array().unwrap().len(), 4);
-        // 3 rounds of 2 games.
-        assert_eq!(value["games"].as_array().unwrap().len(), 6);
-        assert_eq!(value["standings"]["rows"].as_array().unwrap().len(), 4);
-        let trf = trf(&setup, &results).expect("a Swiss has a TRF").unwrap();
-        assert_eq!(trf.lines().filter(|l| l.starts_with("001")).count(), 4);
-        assert!(trf.contains("XXR 3"), "{trf}");
     }
 }

@@ -17,23 +17,22 @@
 //! round (cycle and rotation) and board (table), played by the same referee with one player
 //! per seat; no medal play-offs.
 //!
-//! [`Results`] turns stored games into standings, crosstables and ratings for the reports;
-//! [`TableResults`] does the same for tables.
+//! `olympiad_report`'s results turn the stored games into standings for the reports, and
+//! tell the runner which medal play-offs are still due.
 
-use crate::matches::{Contestant, MatchConfig};
-use crate::player::Player;
-use crate::referee::{GameRecord, RefereeConfig, Termination, TimeControl, play_game};
-use crate::spec::PlayerSpec;
-use crate::store::{
+use olympiad_arena::matches::{Contestant, MatchConfig};
+use olympiad_arena::player::Player;
+use olympiad_arena::referee::{GameRecord, RefereeConfig, Termination, TimeControl, play_game};
+use olympiad_arena::spec::PlayerSpec;
+use olympiad_catalog::GameEntry;
+use olympiad_report::{Described, Results, ResultsError};
+use olympiad_store::{
     GameKey, Stage, Store, StoreError, StoredGame, StoredMove, StoredPlayer, StoredSeat,
     TournamentInfo, utc_timestamp,
 };
-use olympiad_catalog::GameEntry;
 use olympiad_tournament::{
-    Crosstable, Format, Game, GameResult, Pairing, PairwiseTable, PlayerId, Points, RatingError,
-    RatingOptions, Ratings, Schedule, Standings, StandingsConfig, SwissError, TableGame,
-    TablePairing, TableStandings, TournamentConfig, codecup_final, fit_ratings, pairwise_games,
-    swiss_round, termination_counts,
+    Format, Game, GameResult, Pairing, PlayerId, Points, Schedule, Standings, StandingsConfig,
+    SwissError, TablePairing, TournamentConfig, codecup_final, swiss_round,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -52,9 +51,6 @@ const OPENINGS_SALT: u64 = 0x6F70_656E_696E_6773;
 /// Rounds of play-offs tried before giving up (each settles at least one pending game;
 /// three medal places need at most a few).
 const MAX_PLAYOFF_PASSES: u32 = 8;
-/// The standard deviation of the prior used when the field has no finite maximum-likelihood
-/// rating (a player who never scored), in Elo.
-pub const FALLBACK_PRIOR_SD: f64 = 400.0;
 
 /// Why a tournament cannot start or go on.
 #[derive(Debug, Error)]
@@ -86,6 +82,9 @@ pub enum TournamentError {
     /// Standings could not be computed from the stored games.
     #[error("standings: {0}")]
     Standings(#[from] olympiad_tournament::StandingsError),
+    /// The results of the stored games could not be computed.
+    #[error(transparent)]
+    Results(#[from] ResultsError),
 }
 
 /// A tournament ready to run: the config checked, its game found, every player's spec
@@ -221,6 +220,16 @@ impl Setup {
         Ok(setup)
     }
 
+    /// What the reports need to know about this tournament.
+    pub fn described(&self) -> Described<'_> {
+        Described {
+            config: &self.config,
+            config_text: &self.config_text,
+            game: self.game,
+            openings: &self.openings,
+        }
+    }
+
     /// The player ids.
     pub fn players(&self) -> Vec<PlayerId> {
         self.config.player_ids()
@@ -280,10 +289,7 @@ impl Setup {
 
     /// Standings settings for a stage that does not decide medals.
     fn standings_without_playoffs(&self) -> StandingsConfig {
-        StandingsConfig {
-            medal_playoffs: false,
-            ..self.config.standings_config()
-        }
+        self.described().standings_without_playoffs()
     }
 
     /// A first estimate of the games to play (play-offs come on top when needed).
@@ -365,6 +371,12 @@ impl From<StoreError> for Halt {
     }
 }
 
+impl From<ResultsError> for Halt {
+    fn from(e: ResultsError) -> Halt {
+        Halt::Error(e.into())
+    }
+}
+
 impl From<olympiad_tournament::StandingsError> for Halt {
     fn from(e: olympiad_tournament::StandingsError) -> Halt {
         Halt::Error(e.into())
@@ -406,6 +418,7 @@ pub fn run_tournament(
     logs: Option<&Path>,
     on_event: impl FnMut(Event<'_>),
 ) -> Result<RunSummary, TournamentError> {
+    store.roll_back_when(olympiad_arena::interrupt::interrupted);
     let mut runner = Runner::new(setup, store, logs, false, on_event)?;
     let before = runner.done;
     match runner.walk() {
@@ -596,7 +609,7 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
             return Ok(());
         }
         for _ in 0..MAX_PLAYOFF_PASSES {
-            let results = Results::compute(self.setup, self.stored.values())?;
+            let results = Results::compute(&self.setup.described(), self.stored.values())?;
             let pending = results.deciding().playoff_pairings();
             if pending.is_empty() {
                 return Ok(());
@@ -997,232 +1010,10 @@ pub fn stored_game(
     }
 }
 
-/// The ratings of the field, and how they were fitted.
-#[derive(Clone, Debug)]
-pub struct RatingsReport {
-    /// The fit, or why there is none.
-    pub fit: Result<Ratings, RatingError>,
-    /// The prior used (in Elo), when the pure maximum-likelihood fit has no maximum.
-    pub prior_sd: Option<f64>,
-    /// Why the pure fit was not used.
-    pub pure_error: Option<RatingError>,
-}
-
-/// A stage's standings and crosstable.
-#[derive(Clone, Debug)]
-pub struct StageResults {
-    /// Its players, in config order.
-    pub players: Vec<PlayerId>,
-    /// Its games (and byes), in store order; crosstable cells index this list.
-    pub games: Vec<StoredGame>,
-    /// The standings (with play-offs when this stage decides the medals).
-    pub standings: Standings,
-    /// The crosstable, in standings order.
-    pub crosstable: Crosstable,
-}
-
-/// Everything the reports show, computed from the stored games.
-#[derive(Clone, Debug)]
-pub struct Results {
-    /// The tournament proper (CodeCup: the Swiss).
-    pub main: StageResults,
-    /// CodeCup's final, once its schedule exists.
-    pub final_stage: Option<StageResults>,
-    /// The medal play-off games.
-    pub playoff_games: Vec<StoredGame>,
-    /// Ratings over every game played (play-offs included).
-    pub ratings: RatingsReport,
-    /// Games by termination (the tournament crate's labels: normal, adjudicated-draw, the
-    /// irregular kinds).
-    pub terminations: BTreeMap<String, u32>,
-    /// Games by the arena's reason (the rules' own reason, move-limit, the fault's kind).
-    pub reasons: BTreeMap<String, u32>,
-}
-
-impl Results {
-    /// The results of `setup`'s tournament from its stored games.
-    pub fn compute<'a>(
-        setup: &Setup,
-        stored: impl IntoIterator<Item = &'a StoredGame>,
-    ) -> Result<Results, TournamentError> {
-        let mut by_stage: BTreeMap<Stage, Vec<StoredGame>> = BTreeMap::new();
-        for g in stored {
-            by_stage.entry(g.stage).or_default().push(g.clone());
-        }
-        for games in by_stage.values_mut() {
-            games.sort_by_key(StoredGame::key);
-        }
-        let take = |stage| by_stage.get(&stage).cloned().unwrap_or_default();
-        let playoff_stored = take(Stage::Playoff);
-        let playoff_games: Vec<Game> = playoff_stored.iter().map(StoredGame::game).collect();
-        let players = setup.players();
-        let codecup = matches!(setup.config.format, Format::Codecup { .. });
-        let stage = |ids: Vec<PlayerId>,
-                     games: Vec<StoredGame>,
-                     config: &StandingsConfig,
-                     playoffs: &[Game]|
-         -> Result<StageResults, TournamentError> {
-            let plain: Vec<Game> = games.iter().map(StoredGame::game).collect();
-            let standings = Standings::compute(&ids, &plain, playoffs, config)?;
-            let crosstable = Crosstable::new(&standings.order(), &plain, &config.points);
-            Ok(StageResults {
-                players: ids,
-                games,
-                standings,
-                crosstable,
-            })
-        };
-        let full = setup.config.standings_config();
-        let main = if codecup {
-            stage(
-                players.clone(),
-                take(Stage::Main),
-                &setup.standings_without_playoffs(),
-                &[],
-            )?
-        } else {
-            stage(players.clone(), take(Stage::Main), &full, &playoff_games)?
-        };
-        let final_stage = match by_stage.get(&Stage::Final) {
-            Some(games) if codecup => {
-                let finalists: BTreeSet<PlayerId> = games
-                    .iter()
-                    .flat_map(|g| [Some(g.pairing.first), g.pairing.second])
-                    .flatten()
-                    .collect();
-                Some(stage(
-                    finalists.into_iter().collect(),
-                    games.clone(),
-                    &full,
-                    &playoff_games,
-                )?)
-            }
-            _ => None,
-        };
-        let all: Vec<Game> = Stage::ALL
-            .iter()
-            .flat_map(|s| take(*s))
-            .map(|g| g.game())
-            .collect();
-        let terminations = termination_counts(&all);
-        let mut reasons = BTreeMap::new();
-        for s in Stage::ALL {
-            for g in take(s).iter().filter(|g| !g.pairing.is_bye()) {
-                *reasons.entry(g.reason.clone()).or_insert(0) += 1;
-            }
-        }
-        Ok(Results {
-            main,
-            final_stage,
-            playoff_games: playoff_stored,
-            ratings: rate(&players, &all),
-            terminations,
-            reasons,
-        })
-    }
-
-    /// The stage whose standings decide the places (and the medal play-offs): CodeCup's
-    /// final once it exists, the main stage otherwise.
-    pub fn deciding(&self) -> &Standings {
-        match &self.final_stage {
-            Some(f) => &f.standings,
-            None => &self.main.standings,
-        }
-    }
-}
-
-/// Everything the reports of a round robin of tables show, computed from the stored games.
-#[derive(Clone, Debug)]
-pub struct TableResults {
-    /// Seats per game.
-    pub seats: usize,
-    /// The players, in config order.
-    pub players: Vec<PlayerId>,
-    /// The games, by key; the crosstable's cells index this list.
-    pub games: Vec<StoredGame>,
-    /// The standings.
-    pub standings: TableStandings,
-    /// The pairwise crosstable, in standings order.
-    pub crosstable: PairwiseTable,
-    /// Ratings fitted from the pairwise results of every game (each game counts as
-    /// `n(n-1)/2` independent results, which they are not: the error bars are optimistic).
-    pub ratings: RatingsReport,
-    /// Games by termination (normal, adjudicated-draw, the irregular kinds).
-    pub terminations: BTreeMap<String, u32>,
-    /// Games by the arena's reason.
-    pub reasons: BTreeMap<String, u32>,
-}
-
-impl TableResults {
-    /// The results of `setup`'s round robin of tables from its stored games.
-    pub fn compute<'a>(
-        setup: &Setup,
-        stored: impl IntoIterator<Item = &'a StoredGame>,
-    ) -> Result<TableResults, TournamentError> {
-        let mut games: Vec<StoredGame> = stored.into_iter().cloned().collect();
-        games.sort_by_key(StoredGame::key);
-        let mut tables: Vec<TableGame> = Vec::with_capacity(games.len());
-        for g in &games {
-            tables.push(g.table_game().ok_or_else(|| {
-                TournamentError::Mismatch(format!(
-                    "the stored {} is a two-seat game in a tournament of {} seats",
-                    g.key(),
-                    setup.seats()
-                ))
-            })?);
-        }
-        let players = setup.players();
-        let config = setup.config.standings_config();
-        let standings = TableStandings::compute(&players, &tables, setup.seats(), &config)?;
-        let crosstable = PairwiseTable::new(&standings.order(), &tables);
-        let plain: Vec<Game> = games.iter().map(StoredGame::game).collect();
-        let mut reasons = BTreeMap::new();
-        for g in &games {
-            *reasons.entry(g.reason.clone()).or_insert(0) += 1;
-        }
-        Ok(TableResults {
-            seats: setup.seats(),
-            ratings: rate(&players, &pairwise_games(&tables)),
-            terminations: termination_counts(&plain),
-            reasons,
-            players,
-            games,
-            standings,
-            crosstable,
-        })
-    }
-}
-
-/// Maximum likelihood, or with a prior when the field has no finite maximum.
-fn rate(players: &[PlayerId], games: &[Game]) -> RatingsReport {
-    match fit_ratings(players, games, &RatingOptions::default()) {
-        Ok(r) => RatingsReport {
-            fit: Ok(r),
-            prior_sd: None,
-            pure_error: None,
-        },
-        Err(e @ (RatingError::NotIdentifiable { .. } | RatingError::NoDecisiveGames)) => {
-            let options = RatingOptions {
-                prior_sd: Some(FALLBACK_PRIOR_SD),
-                ..RatingOptions::default()
-            };
-            RatingsReport {
-                fit: fit_ratings(players, games, &options),
-                prior_sd: Some(FALLBACK_PRIOR_SD),
-                pure_error: Some(e),
-            }
-        }
-        Err(e) => RatingsReport {
-            fit: Err(e),
-            prior_sd: None,
-            pure_error: None,
-        },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use olympiad_report::TableResults;
 
     fn temp_dir(name: &str) -> PathBuf {
         let dir =
@@ -1295,7 +1086,7 @@ mod tests {
         }
         // With this seed two players tie for first: rule 9's two play-off games are played.
         assert_eq!(playoffs, 2);
-        let results = Results::compute(&setup, &summary.games).unwrap();
+        let results = Results::compute(&setup.described(), &summary.games).unwrap();
         assert!(results.deciding().playoff_pairings().is_empty());
         let playoff = &results.main.standings.playoffs[0];
         assert_eq!((playoff.place, playoff.games_played), (1, 2));
@@ -1322,7 +1113,7 @@ mod tests {
         // 7 players: 3 games and a bye per Swiss round; the final 4 play 12 games.
         assert_eq!(count(Stage::Main), 3 * 4);
         assert_eq!(count(Stage::Final), 12);
-        let results = Results::compute(&setup, &summary.games).unwrap();
+        let results = Results::compute(&setup.described(), &summary.games).unwrap();
         let f = results.final_stage.as_ref().unwrap();
         assert_eq!(f.players.len(), 4);
         // The finalists are the Swiss's top four.
@@ -1403,7 +1194,7 @@ mod tests {
             assert_eq!(balls, Points::from_int(64));
             assert!(seats.iter().all(|s| s.used_ms > 0.0));
         }
-        let results = TableResults::compute(&setup, &summary.games).unwrap();
+        let results = TableResults::compute(&setup.described(), &summary.games).unwrap();
         let rows = &results.standings.rows;
         assert_eq!(rows.len(), 5);
         // Everyone plays 4 tables of 4 games, once in each seat per table; 3 + 2 + 1 + 0
