@@ -138,10 +138,9 @@ pub fn random_openings(
 fn parse_sprt(text: &str) -> Result<Sprt, String> {
     let numbers: Vec<f64> = text
         .split(',')
-        .map(|t| {
-            t.trim()
-                .parse::<f64>()
-                .map_err(|_| format!("'{t}' is not a number"))
+        .map(|t| match t.trim().parse::<f64>() {
+            Ok(x) if x.is_finite() => Ok(x),
+            _ => Err(format!("'{t}' is not a finite number")),
         })
         .collect::<Result<_, _>>()?;
     let (elo0, elo1, alpha, beta) = match numbers[..] {
@@ -561,6 +560,24 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn an_sprt_needs_finite_numbers_in_order() {
+        let ok = parse_sprt("-3, 1").unwrap();
+        assert_eq!((ok.elo0, ok.elo1), (-3.0, 1.0));
+        for (text, says) in [
+            ("NaN,NaN", "'NaN' is not a finite number"),
+            ("0,inf", "'inf' is not a finite number"),
+            ("-inf,0", "'-inf' is not a finite number"),
+            ("0,1,0.05,nan", "'nan' is not a finite number"),
+            ("1,0", "must be greater than ELO0"),
+            ("0,1,0.5,0.05", "ALPHA (0.5) must be between 0 and 0.5"),
+            ("0", "expected ELO0,ELO1"),
+        ] {
+            let e = parse_sprt(text).unwrap_err();
+            assert!(e.contains(says), "{text}: {e}");
+        }
     }
 
     #[test]

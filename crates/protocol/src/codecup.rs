@@ -150,19 +150,31 @@ impl Dialogue for CodeCup {
 }
 
 /// Runs the dialogue: reads lines from `input`, answers on `output` (flushed after every
-/// line) until the game is over, returns when `end` arrives or the input ends.
+/// line) until the game is over, returns when `end` arrives or the input ends. `start` is
+/// only a first line (it says "you move first"); later it is a dialogue error, since
+/// answering it would move for the other side.
 pub fn serve(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     responder: &mut dyn Responder,
 ) -> Result<ServeEnd, ServeError> {
+    let mut first = true;
     loop {
         let Some(line) = read_line(input)? else {
             return Ok(ServeEnd::Eof);
         };
-        match ToPlayer::parse(&line).map_err(|e| ServeError::Dialogue(e.to_string()))? {
+        let heard = ToPlayer::parse(&line).map_err(|e| ServeError::Dialogue(e.to_string()))?;
+        let was_first = std::mem::replace(&mut first, false);
+        match heard {
             ToPlayer::End => return Ok(ServeEnd::Ended),
-            ToPlayer::Start => {}
+            ToPlayer::Start if was_first => {}
+            ToPlayer::Start => {
+                return Err(ServeError::Dialogue(
+                    "`start` after the game began: it is only the first line, for the \
+                     player who moves first"
+                        .into(),
+                ));
+            }
             ToPlayer::Move(mv) => responder
                 .opponent_moved(&mv)
                 .map_err(ServeError::Responder)?,
@@ -259,6 +271,21 @@ mod tests {
             serve(&mut &b"two words\n"[..], &mut Vec::new(), &mut c),
             Err(ServeError::Dialogue(_))
         ));
+        // `start` in mid-game would have us move for the other side: refused, after the
+        // answers already given.
+        for input in [&b"x1\nstart\n"[..], &b"start\nx1\nstart\n"[..]] {
+            let mut out = Vec::new();
+            let mut c = Counter(0, Vec::new());
+            let e = serve(&mut &input[..], &mut out, &mut c).unwrap_err();
+            assert!(
+                matches!(&e, ServeError::Dialogue(m) if m.contains("`start` after")),
+                "{e}"
+            );
+            assert_eq!(
+                c.0,
+                input.iter().filter(|&&b| b == b'\n').count() as u32 - 1
+            );
+        }
     }
 
     #[test]
