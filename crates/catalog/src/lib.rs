@@ -180,6 +180,34 @@ pub static GAMES: &[GameRow] = &[
         book: None,
         build: |_| Box::new(Typed::new(olympiad_reversi::Position::start())),
     },
+    GameRow {
+        name: "clobber",
+        summary: "Clobber (Computer Olympiad, 10x10): capture onto a neighbour; no move loses",
+        params: &[
+            Param {
+                name: "rows",
+                about: "rows of the board, numbered from 1",
+                default: 10,
+                min: 1,
+                max: olympiad_clobber::MAX_SIDE as u32,
+            },
+            Param {
+                name: "columns",
+                about: "columns of the board, lettered from a",
+                default: 10,
+                min: 1,
+                max: olympiad_clobber::MAX_SIDE as u32,
+            },
+        ],
+        aliases: &[],
+        protocols: &["codecup"],
+        engine: "random",
+        book: None,
+        build: |v| {
+            let start = olympiad_clobber::Position::start(v[0] as usize, v[1] as usize);
+            Box::new(Typed::new(start.expect("sizes checked against the ranges")))
+        },
+    },
 ];
 
 /// A game with its parameters fixed: what every tool above the catalog holds. Entries are
