@@ -19,12 +19,12 @@
 //! killed and reaped, and the function returns only once none of their members is left.
 
 use crate::peer::{Input, Peer, PeerEvent, Source};
-use crate::protocol::{
+use olympiad_arena::process::{Event, SpawnError};
+use olympiad_arena::{Exit, Limits, Process, ProcessConfig, group_members};
+use olympiad_protocol::caia_hub::{
     self, Command, CommandError, FIRSTERROR, LOCK_OK, NO_FIRSTERROR, Route, SENDS_NEWLINE, Special,
     TIME,
 };
-use olympiad_arena::process::{Event, SpawnError};
-use olympiad_arena::{Exit, Limits, Process, ProcessConfig, group_members};
 use std::collections::VecDeque;
 use std::fs;
 use std::io::{self, Write};
@@ -328,7 +328,7 @@ impl Hub {
             why,
         };
         let route =
-            protocol::parse_line(&line).map_err(|e: CommandError| protocol_error(e.to_string()));
+            caia_hub::parse_line(&line).map_err(|e: CommandError| protocol_error(e.to_string()));
         let route = match route {
             Ok(r) => r,
             Err(e) => {
@@ -492,7 +492,7 @@ impl Hub {
             }
             Command::StopCaiaio => return Ok(Flow::End(SessionEnd::Stopped)),
             Command::Report(message) => {
-                let line = format!("{} {message}", protocol::REPORT);
+                let line = format!("{} {message}", caia_hub::REPORT);
                 self.trace("caiaio", "manager", &line);
                 self.send_to_manager(&line);
             }
@@ -797,9 +797,25 @@ fn source_name(source: Source) -> &'static str {
 /// The listen answer for a player that ended.
 fn exit_answer(exit: Exit) -> Special {
     match exit {
-        Exit::Signal(s) => Special::Crashed(protocol::signal_description(s)),
+        Exit::Signal(s) => Special::Crashed(signal_description(s)),
         Exit::Code(_) => Special::Stopped,
     }
+}
+
+/// How caiaio names signal `signal` in [`Special::Crashed`]: the C library's description of
+/// it (`strsignal`: "Segmentation fault", "Killed", ...) with every space replaced by `_`,
+/// so that the answer stays one word. (It stays here, beside the processes it describes,
+/// so that `olympiad_protocol` keeps no operating-system calls.)
+pub fn signal_description(signal: i32) -> String {
+    // SAFETY: strsignal accepts any number; it returns a pointer to a NUL-terminated string
+    // (static, or a buffer of this thread for unknown numbers) or NULL, and the text is copied
+    // before anything else can call strsignal on this thread.
+    let text = unsafe {
+        let p = libc::strsignal(signal);
+        (!p.is_null()).then(|| std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned())
+    };
+    text.unwrap_or_else(|| format!("Unknown signal {signal}"))
+        .replace(' ', "_")
 }
 
 /// Waits until `deadline` for the first line `process` writes on stderr: the line as soon as
@@ -852,6 +868,18 @@ pub fn local_mhz_measured() -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn signals_are_described_in_one_word_as_caiaio_describes_them() {
+        assert_eq!(
+            Special::Crashed(signal_description(libc::SIGSEGV)).text(),
+            "<caiaio:_player_crashed:_Segmentation_fault>"
+        );
+        assert_eq!(signal_description(libc::SIGKILL), "Killed");
+        // A number without a usual description still makes one word.
+        let unknown = signal_description(1000);
+        assert!(!unknown.is_empty() && !unknown.contains(' '), "{unknown}");
+    }
 
     #[test]
     fn exec_paths_are_never_looked_up() {

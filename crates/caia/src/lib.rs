@@ -5,7 +5,6 @@
 //! - [`hub`]: `caiaio` itself: starts the manager, obeys `I` commands (locks, the player
 //!   table, starts and kills, listens with clocks, times), routes every other line by its
 //!   first word, and leaves no process behind;
-//! - [`protocol`]: every line as a value, parsed once; the special `I listen` answers;
 //! - [`client`]: the other side of the pipes, for programs that talk to a hub;
 //! - [`referee`]: a Caia referee for every two-player game of the catalog;
 //! - [`table_referee`]: the Caia referee for Rolit and other games of more than two seats
@@ -13,8 +12,11 @@
 //! - [`manager`]: a Caia competition manager (every player against every other in every
 //!   seat; for n seats, every n-player subset with the seats rotated).
 //!
+//! Every line between the hub and its manager and referee is a value, parsed once, in
+//! [`olympiad_protocol::caia_hub`] (the special `I listen` answers too):
+//!
 //! ```
-//! use olympiad_caia::protocol::{parse_line, Command, Route, Special};
+//! use olympiad_protocol::caia_hub::{parse_line, Command, Route, Special};
 //!
 //! assert_eq!(parse_line("I listen 2"), Ok(Route::Command(Command::Listen(2))));
 //! assert_eq!(parse_line("2 b2-c4"), Ok(Route::ToPlayer(2, "b2-c4")));
@@ -25,7 +27,6 @@ pub mod client;
 pub mod hub;
 pub mod manager;
 mod peer;
-pub mod protocol;
 pub mod referee;
 pub mod table_referee;
 

@@ -10,9 +10,9 @@
 //! draw, 0 for a loss: whole numbers, which any manager can read) and MESSAGE has no spaces.
 
 use crate::client::{Answer, Client, ClientError, Times};
-use crate::protocol::Special;
 use olympiad_catalog::{DynGame, GameEntry, PlayError};
 use olympiad_core::Seat;
+use olympiad_protocol::caia_hub::Special;
 use std::io::{BufRead, Write};
 
 /// The line that tells the first mover to start.

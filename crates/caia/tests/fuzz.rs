@@ -6,11 +6,11 @@
 
 use olympiad_caia::client::{Client, parse_time};
 use olympiad_caia::manager::{self, Competition, Entrant, parse_report_n};
-use olympiad_caia::protocol::{Command, MAX_PLAYERS, Route, Special, parse_line};
 use olympiad_caia::{HubConfig, HubError, SessionEnd, hub, referee, table_referee};
 use olympiad_catalog::{GameEntry, default_games, find_game};
 use olympiad_core::SplitMix64;
 use olympiad_core::fuzz::{self, Fuzz, Verdict};
+use olympiad_protocol::caia_hub::{Command, MAX_PLAYERS, Route, Special, parse_line};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;

@@ -8,8 +8,8 @@
 
 use olympiad_caia::client::Client;
 use olympiad_caia::manager::{self, Competition, Entrant, GameResult, Standing};
-use olympiad_caia::protocol::MAX_PLAYERS;
 use olympiad_caia::{HubConfig, HubError, hub, referee, table_referee};
+use olympiad_protocol::caia_hub::MAX_PLAYERS;
 use std::io::Write;
 use std::path::PathBuf;
 
