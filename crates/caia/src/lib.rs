@@ -26,7 +26,6 @@
 pub mod client;
 pub mod hub;
 pub mod manager;
-mod peer;
 pub mod referee;
 pub mod table_referee;
 
