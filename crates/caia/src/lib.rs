@@ -6,9 +6,9 @@
 //!   table, starts and kills, listens with clocks, times), routes every other line by its
 //!   first word, and leaves no process behind;
 //! - [`client`]: the other side of the pipes, for programs that talk to a hub;
-//! - [`referee`]: a Caia referee for every two-player game of the catalog;
-//! - [`table_referee`]: the Caia referee for Rolit and other games of more than two seats
-//!   (numbers first, every move to every other player, `0` to stop, ball counts reported);
+//! - [`referee`]: the Caia referee for every game of the catalog, in the dialogue its row
+//!   chooses: the two-seat one (`Start`, `X` to stop, half points reported) or the table one
+//!   of Rolit (numbers first, every move to every other player, `0` to stop, ball counts);
 //! - [`manager`]: a Caia competition manager (every player against every other in every
 //!   seat; for n seats, every n-player subset with the seats rotated).
 //!
@@ -27,6 +27,5 @@ pub mod client;
 pub mod hub;
 pub mod manager;
 pub mod referee;
-pub mod table_referee;
 
 pub use hub::{HubConfig, HubError, SessionEnd};
