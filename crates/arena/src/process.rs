@@ -12,6 +12,12 @@
 //!   read has a deadline and an exit is noticed even when a grandchild holds stdout open.
 //! - Our end of stdin is non-blocking: a program that never reads its input fills the pipe
 //!   and gets an error, never a stuck arena.
+//! - A caller that must wait on several processes at once (the Caia hub takes the next line
+//!   of whichever of its manager and referee writes first) has their events delivered into
+//!   one channel of its own, each tagged with who it came from ([`Process::spawn_tagged`]);
+//!   such a trusted program may also keep the user's terminal as its stderr
+//!   ([`StderrTo::Terminal`]) and be written to with a wait for room in its pipe
+//!   ([`Process::write_line_waiting`]).
 //!
 //! Linux only (process CPU time comes from `/proc`).
 
@@ -74,6 +80,33 @@ pub struct ProcessConfig {
     /// The most stderr bytes kept in memory (for the game record).
     pub stderr_keep_bytes: usize,
 }
+
+/// Where a process's stderr goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StderrTo {
+    /// Drained by a thread into the capped log and the in-memory head of its
+    /// [`ProcessConfig`]: nothing a player writes there can stall it or fill a disk.
+    #[default]
+    Capture,
+    /// The arena's own stderr, untouched: for a trusted program that talks to the user there
+    /// (the Caia manager prints its standings, the Rolit referee draws its board). The
+    /// config's stderr fields are then unused, and [`Process::stderr_head`] is empty and
+    /// ended.
+    Terminal,
+}
+
+/// An event of a process started with [`Process::spawn_tagged`], as it arrives on the
+/// caller's channel.
+#[derive(Debug)]
+pub struct Tagged<T> {
+    /// Who the caller said the process is.
+    pub from: T,
+    /// What happened.
+    pub event: Event,
+}
+
+/// Where the stdout and waiter threads of a tagged process send each event.
+type Forward = Arc<dyn Fn(Event) + Send + Sync>;
 
 /// How a process ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -215,7 +248,38 @@ impl Process {
     /// Starts `config.program` with piped stdin/stdout, stderr drained to the log, in a new
     /// process group, under the limits.
     pub fn spawn(config: &ProcessConfig) -> Result<Process, SpawnError> {
-        let log = match &config.stderr_log {
+        Self::start(config, StderrTo::Capture, None)
+    }
+
+    /// Starts `config.program` as [`Process::spawn`] does, but delivers its stdout events
+    /// and its exit into the caller's channel `to`, each tagged `from`, in the order they
+    /// happened, so that one thread can wait on several processes. The process's own
+    /// [`Process::next_event`] then gives only the exit (which [`Process::kill`] waits for);
+    /// `stderr` says whether stderr is captured or left on the arena's own.
+    pub fn spawn_tagged<T: Clone + Send + Sync + 'static>(
+        config: &ProcessConfig,
+        stderr: StderrTo,
+        from: T,
+        to: &Sender<Tagged<T>>,
+    ) -> Result<Process, SpawnError> {
+        let to = to.clone();
+        let forward: Forward = Arc::new(move |event| {
+            // A caller that stopped listening has no use for the event.
+            let _ = to.send(Tagged {
+                from: from.clone(),
+                event,
+            });
+        });
+        Self::start(config, stderr, Some(forward))
+    }
+
+    fn start(
+        config: &ProcessConfig,
+        stderr_to: StderrTo,
+        forward: Option<Forward>,
+    ) -> Result<Process, SpawnError> {
+        let capture = stderr_to == StderrTo::Capture;
+        let log = match config.stderr_log.as_ref().filter(|_| capture) {
             Some(path) => Some(File::create(path).map_err(|source| SpawnError::Log {
                 path: path.display().to_string(),
                 source,
@@ -227,7 +291,11 @@ impl Process {
             .args(&config.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(if capture {
+                Stdio::piped()
+            } else {
+                Stdio::inherit()
+            })
             .process_group(0);
         let limits = config.limits;
         // SAFETY: the closure runs in the child between fork and exec and only calls
@@ -252,27 +320,43 @@ impl Process {
         crate::interrupt::register(pid);
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
-        let stderr = child.stderr.take().expect("stderr is piped");
         set_nonblocking(&stdin);
 
         let (tx, events) = mpsc::channel();
         let max_line = config.max_line_bytes;
         let out_tx = tx.clone();
+        let out_forward = forward.clone();
         thread::Builder::new()
             .name(format!("stdout-{pid}"))
-            .spawn(move || read_lines(stdout, max_line, out_tx))
+            .spawn(move || {
+                read_lines(stdout, max_line, |batch| match &out_forward {
+                    Some(forward) => batch.into_iter().for_each(|e| forward(e)),
+                    None => {
+                        let _ = out_tx.send(batch);
+                    }
+                })
+            })
             .expect("spawn the stdout thread");
         let state = Arc::new(Mutex::new(StderrStateDebug(StderrState::default())));
-        let err_state = Arc::clone(&state);
-        let (log_cap, keep) = (config.stderr_log_bytes, config.stderr_keep_bytes);
         let (done_tx, stderr_done) = mpsc::channel();
-        thread::Builder::new()
-            .name(format!("stderr-{pid}"))
-            .spawn(move || {
-                drain_stderr(stderr, log, log_cap, keep, err_state);
+        match child.stderr.take() {
+            Some(stderr) => {
+                let err_state = Arc::clone(&state);
+                let (log_cap, keep) = (config.stderr_log_bytes, config.stderr_keep_bytes);
+                thread::Builder::new()
+                    .name(format!("stderr-{pid}"))
+                    .spawn(move || {
+                        drain_stderr(stderr, log, log_cap, keep, err_state);
+                        let _ = done_tx.send(());
+                    })
+                    .expect("spawn the stderr thread");
+            }
+            None => {
+                // Left on the arena's stderr: nothing to read, nothing to wait for.
+                state.lock().expect("stderr state").0.ended = true;
                 let _ = done_tx.send(());
-            })
-            .expect("spawn the stderr thread");
+            }
+        }
         thread::Builder::new()
             .name(format!("wait-{pid}"))
             .spawn(move || {
@@ -285,6 +369,9 @@ impl Process {
                     Err(_) => Exit::Code(-1),
                 };
                 let _ = tx.send(vec![Event::Exited(exit)]);
+                if let Some(forward) = forward {
+                    forward(Event::Exited(exit));
+                }
             })
             .expect("spawn the waiter thread");
         Ok(Process {
@@ -296,7 +383,7 @@ impl Process {
             killed: false,
             stderr: state,
             stderr_done,
-            stderr_log: config.stderr_log.clone(),
+            stderr_log: config.stderr_log.clone().filter(|_| capture),
         })
     }
 
@@ -312,6 +399,18 @@ impl Process {
 
     /// Writes `line` and a newline without blocking.
     pub fn write_line(&mut self, line: &str) -> Result<(), WriteError> {
+        self.write(line, false)
+    }
+
+    /// Writes `line` and a newline, waiting for room whenever the pipe is full: for a
+    /// trusted program that reads its input (a Caia manager or referee), to which a line of
+    /// any length must arrive whole. Never [`WriteError::Full`]; a program that closes its
+    /// input or ends while the line waits gives [`WriteError::Closed`].
+    pub fn write_line_waiting(&mut self, line: &str) -> Result<(), WriteError> {
+        self.write(line, true)
+    }
+
+    fn write(&mut self, line: &str, wait: bool) -> Result<(), WriteError> {
         let stdin = self.stdin.as_mut().ok_or(WriteError::Closed)?;
         let data = format!("{line}\n");
         let mut rest = data.as_bytes();
@@ -320,6 +419,7 @@ impl Process {
                 Ok(0) => return Err(WriteError::Closed),
                 Ok(n) => rest = &rest[n..],
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock && wait => wait_writable(stdin),
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Err(WriteError::Full),
                 Err(_) => return Err(WriteError::Closed),
             }
@@ -502,7 +602,24 @@ fn set_nonblocking(stdin: &ChildStdin) {
     }
 }
 
-fn read_lines(mut stdout: impl Read, max_line: usize, tx: Sender<Vec<Event>>) {
+/// Blocks until the pipe has room, or its reader is gone (the next write then fails).
+fn wait_writable(stdin: &ChildStdin) {
+    let mut fd = libc::pollfd {
+        fd: stdin.as_raw_fd(),
+        events: libc::POLLOUT,
+        revents: 0,
+    };
+    // SAFETY: `fd` is one valid pollfd for the duration of the call, and its descriptor is
+    // owned by `stdin`. An error (EINTR) only makes the caller try the write again.
+    unsafe {
+        libc::poll(&mut fd, 1, -1);
+    }
+}
+
+/// Cuts stdout into events and hands each read's batch to `send` (whose failures are the
+/// receiver's business: the pipe is drained to its end regardless, so that the program
+/// never stalls on it).
+fn read_lines(mut stdout: impl Read, max_line: usize, mut send: impl FnMut(Vec<Event>)) {
     let mut buf = vec![0u8; READ_CHUNK_BYTES];
     let mut line = Vec::new();
     let mut overlong = false;
@@ -533,10 +650,10 @@ fn read_lines(mut stdout: impl Read, max_line: usize, tx: Sender<Vec<Event>>) {
             }
         }
         if !batch.is_empty() {
-            let _ = tx.send(batch);
+            send(batch);
         }
     }
-    let _ = tx.send(vec![Event::Eof(Instant::now())]);
+    send(vec![Event::Eof(Instant::now())]);
 }
 
 fn drain_stderr(
@@ -732,5 +849,82 @@ mod tests {
         }
         // The in-memory copy stops at `stderr_keep_bytes` (8).
         assert_eq!(p.stderr_head().0, b"hello\nby");
+    }
+
+    #[test]
+    fn tagged_processes_deliver_into_one_channel() {
+        let (tx, rx) = mpsc::channel();
+        let mut a = Process::spawn_tagged(
+            &config("/bin/sh", &["-c", "read x; echo a got $x; exit 4"]),
+            StderrTo::Capture,
+            'a',
+            &tx,
+        )
+        .unwrap();
+        let mut b = Process::spawn_tagged(
+            &config("/bin/sh", &["-c", "echo b one; echo b two"]),
+            StderrTo::Capture,
+            'b',
+            &tx,
+        )
+        .unwrap();
+        a.write_line("hi").unwrap();
+        let mut lines = [Vec::new(), Vec::new()];
+        let mut exits = [None, None];
+        let mut eofs = [false, false];
+        // Both report on the one channel until each has ended and closed its stdout.
+        while exits.iter().any(Option::is_none) || !eofs.iter().all(|&e| e) {
+            let Tagged { from, event } = rx.recv_timeout(Duration::from_secs(5)).unwrap();
+            let i = usize::from(from == 'b');
+            match event {
+                Event::Line(l, _) => lines[i].push(String::from_utf8(l).unwrap()),
+                Event::Eof(_) => eofs[i] = true,
+                Event::Exited(x) => exits[i] = Some(x),
+                Event::Overlong(_) => panic!("no line is that long"),
+            }
+        }
+        assert_eq!(lines, [vec!["a got hi"], vec!["b one", "b two"]]);
+        assert_eq!(exits, [Some(Exit::Code(4)), Some(Exit::Code(0))]);
+        // The process's own events give its exit and nothing else.
+        assert_eq!(a.wait_exit(soon()), Some(Exit::Code(4)));
+        assert!(a.try_event().is_none());
+        a.kill();
+        b.kill();
+        assert_eq!(b.exit(), Some(Exit::Code(0)));
+    }
+
+    #[test]
+    fn a_terminal_stderr_is_the_arenas_own() {
+        let log = std::env::temp_dir().join(format!("olympiad-stderr-{}.log", std::process::id()));
+        let mut c = config("/bin/sh", &["-c", "read x"]);
+        c.stderr_log = Some(log.clone());
+        let (tx, _rx) = mpsc::channel::<Tagged<()>>();
+        let mut p = Process::spawn_tagged(&c, StderrTo::Terminal, (), &tx).unwrap();
+        let fd2 = |pid: &str| std::fs::read_link(format!("/proc/{pid}/fd/2")).unwrap();
+        assert_eq!(fd2(&p.pid().to_string()), fd2("self"));
+        assert_eq!(p.stderr_head(), (Vec::new(), true));
+        assert!(!log.exists(), "no log is made for a terminal stderr");
+        let capture = p.finish();
+        assert_eq!((capture.total_bytes, capture.log), (0, None));
+    }
+
+    #[test]
+    fn a_waiting_write_arrives_whole_however_long() {
+        // The program reads nothing for a while: a line far longer than the pipe holds
+        // waits for room instead of failing, and arrives whole.
+        let mut p = Process::spawn(&config("/bin/sh", &["-c", "sleep 0.3; wc -c"])).unwrap();
+        let line = "x".repeat(1 << 20);
+        assert_eq!(p.write_line_waiting(&line), Ok(()));
+        p.close_stdin();
+        match p.next_event(soon()) {
+            Some(Event::Line(count, _)) => {
+                assert_eq!(String::from_utf8(count).unwrap().trim(), "1048577");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A program that is gone closes the pipe: the wait ends with an error.
+        let mut gone = Process::spawn(&config("/bin/sh", &["-c", "exit 0"])).unwrap();
+        assert_eq!(gone.wait_exit(soon()), Some(Exit::Code(0)));
+        assert_eq!(gone.write_line_waiting(&line), Err(WriteError::Closed));
     }
 }

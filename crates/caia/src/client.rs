@@ -2,7 +2,7 @@
 //! `caiaio` (ours or Caia's own). It writes one line per command, flushed at once (an
 //! unflushed command stalls the whole session), and reads the hub's replies.
 
-use crate::protocol::{LOCK_OK, Special, TIME};
+use olympiad_protocol::caia_hub::{LOCK_OK, Special, TIME};
 use std::io::{self, BufRead, Write};
 use thiserror::Error;
 

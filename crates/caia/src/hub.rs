@@ -1,11 +1,21 @@
 //! `caiaio`, the hub: it starts the manager, obeys the `I` commands of the manager and the
 //! referee, routes every other line by its first word, and keeps the players' clocks.
 //!
-//! One thread decides everything. The manager's and the referee's lines arrive on one
-//! channel (see [`crate::peer`]); a player is read only inside `I listen`, so its clock runs
-//! exactly while the hub waits for its line there: from the start of the wait to the instant
-//! the reader thread stamped the line (a line already buffered costs nothing). While one
-//! side holds the lock, lines of the other side wait in a queue, in order.
+//! One thread decides everything. The manager, the referee and the players all run on the
+//! arena's process layer ([`olympiad_arena::process`]: own process group, reader threads,
+//! kill and reap of the whole group), but they are read differently.
+//!
+//! The hub must take the next line from whichever of the manager and the referee writes
+//! first, so both deliver their lines and their exit into the hub's one channel, tagged with
+//! who wrote them ([`Process::spawn_tagged`]), and the hub blocks on it. They are trusted:
+//! their stderr is the user's terminal (the Rolit referee draws its board there, our manager
+//! prints its standings there), their lines have no length cap, and a line to them waits
+//! for room in the pipe rather than being dropped. While one side holds the lock, lines of
+//! the other side wait in a queue, in order.
+//!
+//! A player is read only inside `I listen`, so its clock runs exactly while the hub waits
+//! for its line there: from the start of the wait to the instant the reader thread stamped
+//! the line (a line already buffered costs nothing).
 //!
 //! The hub does what CodeCup's own `caiaio` does (`docs/CAIA.md` lists the few deliberate
 //! differences). A player's stderr goes straight into the log file of `I player N EXE MS
@@ -18,13 +28,12 @@
 //! exited), or on a command the hub cannot obey; then every process group the hub started is
 //! killed and reaped, and the function returns only once none of their members is left.
 
-use crate::peer::{Input, Peer, PeerEvent, Source};
-use crate::protocol::{
+use olympiad_arena::process::{Event, SpawnError, StderrTo, Tagged};
+use olympiad_arena::{Exit, Limits, Process, ProcessConfig, group_members};
+use olympiad_protocol::caia_hub::{
     self, Command, CommandError, FIRSTERROR, LOCK_OK, NO_FIRSTERROR, Route, SENDS_NEWLINE, Special,
     TIME,
 };
-use olympiad_arena::process::{Event, SpawnError};
-use olympiad_arena::{Exit, Limits, Process, ProcessConfig, group_members};
 use std::collections::VecDeque;
 use std::fs;
 use std::io::{self, Write};
@@ -115,9 +124,8 @@ pub enum HubError {
 /// Runs one session: starts the manager and serves it until the end.
 pub fn run(config: HubConfig) -> Result<SessionEnd, HubError> {
     let (tx, rx) = mpsc::channel();
-    let manager_path = exec_path(&config.manager);
-    let manager = Peer::spawn(
-        &manager_path,
+    let manager = spawn_peer(
+        &config.manager,
         config.manager_arg.as_deref(),
         Source::Manager,
         &tx,
@@ -158,6 +166,49 @@ fn exec_path(exe: &str) -> PathBuf {
     }
 }
 
+/// Starts the manager or a referee: `exe` as `execv` finds it, with its one argument if any,
+/// its stdout lines and its exit tagged `from` into the hub's channel `tx`, its stderr the
+/// hub's own. Why the operating system refused, if it did.
+fn spawn_peer(
+    exe: &str,
+    arg: Option<&str>,
+    from: Source,
+    tx: &Sender<Input>,
+) -> io::Result<Process> {
+    let config = ProcessConfig {
+        program: exec_path(exe),
+        args: arg.map(str::to_string).into_iter().collect(),
+        // Caia limits nothing; the arena layer still turns core files off.
+        limits: Limits {
+            address_space_bytes: None,
+            cpu_seconds: None,
+        },
+        // Trusted: a line of any length is passed on whole.
+        max_line_bytes: usize::MAX,
+        // Unused: the stderr is the terminal.
+        stderr_log: None,
+        stderr_log_bytes: 0,
+        stderr_keep_bytes: 0,
+    };
+    Process::spawn_tagged(&config, StderrTo::Terminal, from, tx).map_err(|e| match e {
+        SpawnError::Spawn { source, .. } | SpawnError::Log { source, .. } => source,
+    })
+}
+
+/// Who wrote a line the hub reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    /// The manager.
+    Manager,
+    /// The referee of this generation (each `I referee` starts a new one, so that lines of
+    /// a killed referee still in the channel are recognised and dropped).
+    Referee(u64),
+}
+
+/// One item on the hub's channel: a line, the end of output or the exit of the manager or
+/// a referee.
+type Input = Tagged<Source>;
+
 /// A defined player: `I player N EXE MS [LOGFILE]`, its clock, and its process if started.
 #[derive(Debug)]
 struct Slot {
@@ -185,11 +236,11 @@ struct Running {
 struct Hub {
     tx: Sender<Input>,
     rx: Receiver<Input>,
-    manager: Peer,
+    manager: Process,
     manager_lines: u64,
     /// When the manager was seen to exit (its last lines may still be on the way).
     manager_exited: Option<Instant>,
-    referee: Option<Peer>,
+    referee: Option<Process>,
     referee_gen: u64,
     referee_lines: u64,
     referee_exited: Option<Instant>,
@@ -238,14 +289,14 @@ impl Hub {
                         self.manager_exited = None;
                         self.pending.push_back(Input {
                             from: Source::Manager,
-                            event: PeerEvent::Eof,
+                            event: Event::Eof(now),
                         });
                     }
                     if self.referee_exited.is_some_and(|t| now >= t + EXIT_GRACE) {
                         self.referee_exited = None;
                         self.pending.push_back(Input {
                             from: Source::Referee(self.referee_gen),
-                            event: PeerEvent::Eof,
+                            event: Event::Eof(now),
                         });
                     }
                 }
@@ -273,8 +324,11 @@ impl Hub {
     fn handle(&mut self, input: Input) -> Result<Flow, HubError> {
         let from = input.from;
         match input.event {
-            PeerEvent::Line(line) => self.line(from, line),
-            PeerEvent::Eof => {
+            Event::Line(bytes, _) => self.line(from, String::from_utf8_lossy(&bytes).into_owned()),
+            Event::Overlong(_) => {
+                unreachable!("the manager and the referee have no line length cap")
+            }
+            Event::Eof(_) => {
                 match from {
                     Source::Manager => {
                         self.trace_note("manager exited");
@@ -284,7 +338,7 @@ impl Hub {
                 }
                 Ok(Flow::Continue)
             }
-            PeerEvent::Exited(exit) => {
+            Event::Exited(exit) => {
                 if exit != Exit::Code(0) {
                     self.warn(&format!("the {} ended with {exit}", source_name(from)));
                 }
@@ -328,7 +382,7 @@ impl Hub {
             why,
         };
         let route =
-            protocol::parse_line(&line).map_err(|e: CommandError| protocol_error(e.to_string()));
+            caia_hub::parse_line(&line).map_err(|e: CommandError| protocol_error(e.to_string()));
         let route = match route {
             Ok(r) => r,
             Err(e) => {
@@ -454,7 +508,7 @@ impl Hub {
                 self.referee_lines = 0;
                 self.referee_exited = None;
                 let source = Source::Referee(self.referee_gen);
-                let peer = Peer::spawn(&exec_path(&exe), arg.as_deref(), source, &self.tx)
+                let peer = spawn_peer(&exe, arg.as_deref(), source, &self.tx)
                     .map_err(|e| format!("cannot start the referee '{exe}': {e}"))?;
                 self.spawned_groups.push(peer.pid());
                 self.referee = Some(peer);
@@ -492,7 +546,7 @@ impl Hub {
             }
             Command::StopCaiaio => return Ok(Flow::End(SessionEnd::Stopped)),
             Command::Report(message) => {
-                let line = format!("{} {message}", protocol::REPORT);
+                let line = format!("{} {message}", caia_hub::REPORT);
                 self.trace("caiaio", "manager", &line);
                 self.send_to_manager(&line);
             }
@@ -720,7 +774,7 @@ impl Hub {
     }
 
     fn send_to_manager(&mut self, text: &str) {
-        if let Err(e) = self.manager.write_line(text) {
+        if let Err(e) = self.manager.write_line_waiting(text) {
             self.trace_note(&format!("line for the manager dropped: {e}"));
         }
     }
@@ -735,7 +789,7 @@ impl Hub {
             Source::Manager => self.send_to_manager(text),
             Source::Referee(_) => {
                 let failed = match self.referee.as_mut() {
-                    Some(r) => r.write_line(text).err().map(|e| e.to_string()),
+                    Some(r) => r.write_line_waiting(text).err().map(|e| e.to_string()),
                     None => Some("no referee".to_string()),
                 };
                 if let Some(e) = failed {
@@ -797,9 +851,25 @@ fn source_name(source: Source) -> &'static str {
 /// The listen answer for a player that ended.
 fn exit_answer(exit: Exit) -> Special {
     match exit {
-        Exit::Signal(s) => Special::Crashed(protocol::signal_description(s)),
+        Exit::Signal(s) => Special::Crashed(signal_description(s)),
         Exit::Code(_) => Special::Stopped,
     }
+}
+
+/// How caiaio names signal `signal` in [`Special::Crashed`]: the C library's description of
+/// it (`strsignal`: "Segmentation fault", "Killed", ...) with every space replaced by `_`,
+/// so that the answer stays one word. (It stays here, beside the processes it describes,
+/// so that `olympiad_protocol` keeps no operating-system calls.)
+pub fn signal_description(signal: i32) -> String {
+    // SAFETY: strsignal accepts any number; it returns a pointer to a NUL-terminated string
+    // (static, or a buffer of this thread for unknown numbers) or NULL, and the text is copied
+    // before anything else can call strsignal on this thread.
+    let text = unsafe {
+        let p = libc::strsignal(signal);
+        (!p.is_null()).then(|| std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned())
+    };
+    text.unwrap_or_else(|| format!("Unknown signal {signal}"))
+        .replace(' ', "_")
 }
 
 /// Waits until `deadline` for the first line `process` writes on stderr: the line as soon as
@@ -852,6 +922,18 @@ pub fn local_mhz_measured() -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn signals_are_described_in_one_word_as_caiaio_describes_them() {
+        assert_eq!(
+            Special::Crashed(signal_description(libc::SIGSEGV)).text(),
+            "<caiaio:_player_crashed:_Segmentation_fault>"
+        );
+        assert_eq!(signal_description(libc::SIGKILL), "Killed");
+        // A number without a usual description still makes one word.
+        let unknown = signal_description(1000);
+        assert!(!unknown.is_empty() && !unknown.contains(' '), "{unknown}");
+    }
 
     #[test]
     fn exec_paths_are_never_looked_up() {

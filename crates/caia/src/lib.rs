@@ -5,16 +5,18 @@
 //! - [`hub`]: `caiaio` itself: starts the manager, obeys `I` commands (locks, the player
 //!   table, starts and kills, listens with clocks, times), routes every other line by its
 //!   first word, and leaves no process behind;
-//! - [`protocol`]: every line as a value, parsed once; the special `I listen` answers;
 //! - [`client`]: the other side of the pipes, for programs that talk to a hub;
-//! - [`referee`]: a Caia referee for every two-player game of the catalog;
-//! - [`table_referee`]: the Caia referee for Rolit and other games of more than two seats
-//!   (numbers first, every move to every other player, `0` to stop, ball counts reported);
+//! - [`referee`]: the Caia referee for every game of the catalog, in the dialogue its row
+//!   chooses: the two-seat one (`Start`, `X` to stop, half points reported) or the table one
+//!   of Rolit (numbers first, every move to every other player, `0` to stop, ball counts);
 //! - [`manager`]: a Caia competition manager (every player against every other in every
 //!   seat; for n seats, every n-player subset with the seats rotated).
 //!
+//! Every line between the hub and its manager and referee is a value, parsed once, in
+//! [`olympiad_protocol::caia_hub`] (the special `I listen` answers too):
+//!
 //! ```
-//! use olympiad_caia::protocol::{parse_line, Command, Route, Special};
+//! use olympiad_protocol::caia_hub::{parse_line, Command, Route, Special};
 //!
 //! assert_eq!(parse_line("I listen 2"), Ok(Route::Command(Command::Listen(2))));
 //! assert_eq!(parse_line("2 b2-c4"), Ok(Route::ToPlayer(2, "b2-c4")));
@@ -24,9 +26,6 @@
 pub mod client;
 pub mod hub;
 pub mod manager;
-mod peer;
-pub mod protocol;
 pub mod referee;
-pub mod table_referee;
 
 pub use hub::{HubConfig, HubError, SessionEnd};

@@ -11,8 +11,8 @@
 //! to a callback and the caller shows them (on stderr).
 
 use crate::client::{Client, ClientError};
-use crate::protocol::{FIRSTERROR, NO_FIRSTERROR, REPORT};
 use olympiad_arena::matches::ranks;
+use olympiad_protocol::caia_hub::{FIRSTERROR, NO_FIRSTERROR, REPORT};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 

@@ -6,11 +6,11 @@
 
 use olympiad_caia::client::{Client, parse_time};
 use olympiad_caia::manager::{self, Competition, Entrant, parse_report_n};
-use olympiad_caia::protocol::{Command, MAX_PLAYERS, Route, Special, parse_line};
-use olympiad_caia::{HubConfig, HubError, SessionEnd, hub, referee, table_referee};
+use olympiad_caia::{HubConfig, HubError, SessionEnd, hub, referee};
 use olympiad_catalog::{GameEntry, default_games, find_game};
 use olympiad_core::SplitMix64;
 use olympiad_core::fuzz::{self, Fuzz, Verdict};
+use olympiad_protocol::caia_hub::{Command, MAX_PLAYERS, Route, Special, parse_line};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
@@ -225,24 +225,12 @@ fn referee_sessions() {
             .run(|text| {
                 let mut client = Client::new(text.as_bytes(), Vec::new());
                 let mut log = Vec::new();
-                if table_referee::referees(entry) {
-                    match table_referee::run(entry, &mut client, &mut log, None) {
-                        Ok(report) => {
-                            let scores: Vec<f64> =
-                                report.scores.iter().map(|&s| s as f64).collect();
-                            check_report(&report.line(), &scores)
-                        }
-                        Err(e) => fuzz::rejected(&e),
+                match referee::run(entry, &mut client, &mut log, None) {
+                    Ok(report) => {
+                        let scores: Vec<f64> = report.scores.iter().map(|&s| s as f64).collect();
+                        check_report(&report.line(), &scores)
                     }
-                } else {
-                    match referee::run(entry, &mut client, &mut log) {
-                        Ok(report) => {
-                            let scores: Vec<f64> =
-                                report.half_points.iter().map(|&s| f64::from(s)).collect();
-                            check_report(&report.line(), &scores)
-                        }
-                        Err(e) => fuzz::rejected(&e),
-                    }
+                    Err(e) => fuzz::rejected(&e),
                 }
             });
         assert!(stats.accepted > examples.len(), "{}: {stats:?}", entry.name);

@@ -3,8 +3,8 @@
 //! special `I listen` answers, logs and the cleanup are tested on real processes and pipes.
 
 use olympiad_arena::group_members;
-use olympiad_caia::protocol::{SENDS_NEWLINE, STOPPED, TIMEOUT};
 use olympiad_caia::{HubConfig, HubError, SessionEnd, hub};
+use olympiad_protocol::caia_hub::{SENDS_NEWLINE, STOPPED, TIMEOUT};
 use std::fs;
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;

@@ -8,8 +8,8 @@
 
 use olympiad_caia::client::Client;
 use olympiad_caia::manager::{self, Competition, Entrant, GameResult, Standing};
-use olympiad_caia::protocol::MAX_PLAYERS;
-use olympiad_caia::{HubConfig, HubError, hub, referee, table_referee};
+use olympiad_caia::{HubConfig, HubError, hub, referee};
+use olympiad_protocol::caia_hub::MAX_PLAYERS;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -57,7 +57,8 @@ pub fn run_caiaio(args: &CaiaioArgs) -> anyhow::Result<()> {
 /// Arguments of `olympiad referee`.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Two-player games (caissa, checkers, reversi): `1 Start`, then for each \
+    after_help = "The game's catalog row chooses one of Caia's two referee dialogues.\n\n\
+    Two-player games (caissa, checkers, reversi): `1 Start`, then for each \
     move `I lock`, `I listen N`, `I unlock`; the move is checked and forwarded to the other \
     player; a bad move or a special answer loses irregularly (the other is sent `X`); at the \
     end `M report POINTS1 POINTS2 MESSAGE` in half points.\n\n\
@@ -69,11 +70,12 @@ pub fn run_caiaio(args: &CaiaioArgs) -> anyhow::Result<()> {
     starts the referee with one argument, so use a script: `exec olympiad referee rolit \"$@\"`."
 )]
 pub struct RefereeArgs {
-    /// The game (`olympiad games`): a two-player game, or rolit, rolit3, rolit2.
+    /// The game (`olympiad games`): any game of the catalog (its row chooses the dialogue).
     pub game: String,
     /// Where to write the game's record (the hub passes the manager's log path here).
     pub logfile: Option<PathBuf>,
-    /// Draw the board on stderr after every move (Rolit), as the Caia Rolit referee does.
+    /// Draw the board on stderr after every move, as the Caia Rolit referee does (with the
+    /// game's own score, if it counts one: Rolit's balls, reversi's discs).
     #[arg(long)]
     pub board: bool,
 }
@@ -82,13 +84,6 @@ pub struct RefereeArgs {
 pub fn run_referee(args: &RefereeArgs) -> anyhow::Result<()> {
     let entry =
         olympiad_catalog::find_game(&args.game).map_err(|e| crate::input_error(e.to_string()))?;
-    let table = table_referee::referees(entry);
-    if !table && entry.players != 2 {
-        return Err(crate::input_error(format!(
-            "{} is a game for {} players; the Caia referee plays two-player games and Rolit",
-            entry.name, entry.players
-        )));
-    }
     let mut log: Box<dyn Write> =
         match &args.logfile {
             Some(path) => Box::new(std::fs::File::create(path).map_err(|e| {
@@ -98,13 +93,9 @@ pub fn run_referee(args: &RefereeArgs) -> anyhow::Result<()> {
         };
     let stdin = std::io::stdin();
     let mut client = Client::new(stdin.lock(), std::io::stdout().lock());
-    if table {
-        let mut stderr = std::io::stderr();
-        let board = args.board.then_some(&mut stderr as &mut dyn Write);
-        table_referee::run(entry, &mut client, &mut log, board)?;
-    } else {
-        referee::run(entry, &mut client, &mut log)?;
-    }
+    let mut stderr = std::io::stderr();
+    let board = args.board.then_some(&mut stderr as &mut dyn Write);
+    referee::run(entry, &mut client, &mut log, board)?;
     Ok(())
 }
 

@@ -13,6 +13,11 @@
 //! `end`) and [`caia`] (Caia's seat dialogue for any number of seats: your number first,
 //! every other seat's move, `0` to stop).
 //!
+//! [`caia_hub`] is not a seat dialogue: it is the line protocol between Caia's hub
+//! (`caiaio`) and the manager and referee it runs (`I` commands, routing by first word, the
+//! special answers of `I listen`), parsed once for the hub and for the programs that talk to
+//! it.
+//!
 //! ```
 //! use olympiad_protocol::{ReplyLine, Request, dialogue};
 //!
@@ -28,6 +33,7 @@
 //! ```
 
 pub mod caia;
+pub mod caia_hub;
 pub mod codecup;
 
 use std::io::{BufRead, Write};

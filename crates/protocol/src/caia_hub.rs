@@ -1,4 +1,5 @@
-//! The Caia protocol as values, shared by the hub and by the programs that talk to it.
+//! The Caia hub's commands as values, shared by the hub and by the programs that talk to it
+//! (the seat dialogue between a Caia referee and its players is [`crate::caia`]).
 //!
 //! The hub parses every line its manager or referee writes exactly once, into a [`Route`]
 //! (a command for the hub, a line for the manager, a line for a player, or nothing); a
@@ -33,8 +34,8 @@ pub const TIMEOUT: &str = "<caiaio:_player_timeout>";
 pub const STOPPED: &str = "<caiaio:_player_stopped>";
 /// `I listen` answer: the player wrote an empty line (the text is a backslash and an `n`).
 pub const SENDS_NEWLINE: &str = "<caiaio:_player_sends_'\\n'>";
-/// `I listen` answer for a player killed by a signal: this, the signal's description (see
-/// [`signal_description`]), then `>`.
+/// `I listen` answer for a player killed by a signal: this, the signal's description (the C
+/// library's, one word: `Segmentation_fault`), then `>`.
 pub const CRASHED_PREFIX: &str = "<caiaio:_player_crashed:_";
 
 /// One of the four answers of `I listen` that are not the player's line.
@@ -44,7 +45,8 @@ pub enum Special {
     Timeout,
     /// [`STOPPED`].
     Stopped,
-    /// Killed by the signal so described (`Segmentation_fault`, ...: [`signal_description`]).
+    /// Killed by the signal so described (`Segmentation_fault`, `Killed`: the C library's
+    /// description with every space replaced by `_`, so that the answer stays one word).
     Crashed(String),
     /// [`SENDS_NEWLINE`].
     SendsNewline,
@@ -84,21 +86,6 @@ impl Special {
             Special::SendsNewline => "empty_line".into(),
         }
     }
-}
-
-/// How caiaio names signal `signal` in [`Special::Crashed`]: the C library's description of
-/// it (`strsignal`: "Segmentation fault", "Killed", ...) with every space replaced by `_`,
-/// so that the answer stays one word.
-pub fn signal_description(signal: i32) -> String {
-    // SAFETY: strsignal accepts any number; it returns a pointer to a NUL-terminated string
-    // (static, or a buffer of this thread for unknown numbers) or NULL, and the text is copied
-    // before anything else can call strsignal on this thread.
-    let text = unsafe {
-        let p = libc::strsignal(signal);
-        (!p.is_null()).then(|| std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned())
-    };
-    text.unwrap_or_else(|| format!("Unknown signal {signal}"))
-        .replace(' ', "_")
 }
 
 /// A command to the hub: a line whose first word is `I`.
@@ -516,13 +503,9 @@ mod tests {
         }
         assert_eq!(SENDS_NEWLINE, r"<caiaio:_player_sends_'\n'>");
         assert_eq!(
-            Special::Crashed(signal_description(libc::SIGSEGV)).text(),
+            Special::Crashed("Segmentation_fault".into()).text(),
             "<caiaio:_player_crashed:_Segmentation_fault>"
         );
-        assert_eq!(signal_description(libc::SIGKILL), "Killed");
-        // A number without a usual description still makes one word.
-        let unknown = signal_description(1000);
-        assert!(!unknown.is_empty() && !unknown.contains(' '), "{unknown}");
         assert_eq!(Special::parse("a1-b2"), None);
         assert_eq!(Special::parse("<caiaio:_player_crashed:_>"), None);
     }
