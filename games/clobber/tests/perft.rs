@@ -14,7 +14,7 @@ const REFERENCE_MAX_COUNT: u128 = 200_000;
 
 /// Reads the data file: `position; depth; count` per line.
 fn cases(max_count: u128) -> Vec<(Position, u32, u128)> {
-    include_str!("start.perft")
+    include_str!("counts.perft")
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
@@ -59,7 +59,7 @@ fn check(max_count: u128) -> usize {
 
 #[test]
 fn data_file_counts() {
-    assert!(check(DEFAULT_MAX_COUNT) >= 12);
+    assert!(check(DEFAULT_MAX_COUNT) >= 24);
 }
 
 #[test]
