@@ -9,7 +9,11 @@
 //!   misbehaviour is a [`Fault`] value;
 //! - [`referee`]: one game of any number of seats, its clocks (budget, increment, per-move
 //!   cap, optional freezing of the idle players), adjudication, and the [`GameRecord`];
-//! - [`matches`]: N games among as many players as the game has seats, seats rotated,
+//! - [`watch`]: the events of games as they are played (started, moved, ended), for
+//!   whoever watches them live;
+//! - [`job`] and [`executor`]: a game to play as plain data, and the one way to play many
+//!   at once ([`LocalExecutor`]: on threads of this process);
+//! - [`matches`](mod@matches): N games among as many players as the game has seats, seats rotated,
 //!   concurrently, records to JSON lines, with W/D/L, score and Elo (two players), average
 //!   rank and score share (more), and an optional SPRT (the statistics are
 //!   `olympiad-tournament`'s);
@@ -22,7 +26,7 @@
 //! end), `olympiad-store` (the SQLite journal) and `olympiad-report` (the reports).
 //!
 //! ```
-//! use olympiad_arena::{Contestant, MatchConfig, PlayerSpec, RefereeConfig, TimeControl, run_match};
+//! use olympiad_arena::{Contestant, MatchConfig, NoWatch, PlayerSpec, RefereeConfig, TimeControl, run_match};
 //! use std::time::Duration;
 //!
 //! let game = olympiad_catalog::find_game("caissa").unwrap();
@@ -43,17 +47,22 @@
 //! };
 //! let a = player("builtin:random:seed=1");
 //! let b = player("builtin:random:seed=2");
-//! let summary = run_match(&config, &a, &b, |_, _| {}).unwrap();
+//! let summary = run_match(&config, &a, &b, &NoWatch, |_, _| {}).unwrap();
 //! assert_eq!(summary.wdl.games(), 2);
 //! ```
 
+pub mod executor;
 pub mod interrupt;
+pub mod job;
 pub mod matches;
 pub mod player;
 pub mod process;
 pub mod referee;
 pub mod spec;
+pub mod watch;
 
+pub use executor::{Executor, Finished, LocalExecutor};
+pub use job::{GameJob, OpeningError};
 pub use matches::{
     Contestant, MatchConfig, MatchError, MatchSummary, PlayerTally, TableSummary, run_match,
     run_table,
@@ -64,3 +73,4 @@ pub use referee::{
     GameRecord, MoveRecord, RefereeConfig, Termination, TimeControl, fault_outcome, play_game,
 };
 pub use spec::{PlayerSpec, SpecError};
+pub use watch::{NoWatch, Started, Watch};

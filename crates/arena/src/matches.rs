@@ -8,35 +8,23 @@
 //! alternate). Two players get [`run_match`] (W/D/L, Elo, SPRT, openings); more get
 //! [`run_table`] (average rank, score share, sole wins).
 
-use crate::player::{EnginePlayer, Fault, Player, PlayerEnd, ProgramPlayer, Reply, Turn};
-use crate::process::{Limits, ProcessConfig};
-use crate::referee::{GameRecord, RefereeConfig, play_game};
+use crate::executor::{Executor, LocalExecutor};
+use crate::job::{GameJob, OpeningError, opening_position};
+use crate::referee::{GameRecord, RefereeConfig};
 use crate::spec::PlayerSpec;
-use olympiad_catalog::{DynGame, GameEntry, ThinkTime};
-use olympiad_protocol::codecup::MAX_REPLY_BYTES;
+use crate::watch::Watch;
+use olympiad_catalog::{DynGame, GameEntry};
 use olympiad_tournament::sprt::{Pentanomial, Sprt, Verdict};
 use olympiad_tournament::wdl::Wdl;
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
-use std::time::Duration;
 use thiserror::Error;
 
-/// An opening line that starts with this holds a position text, not moves.
-pub const POSITION_PREFIX: &str = "position ";
+pub use crate::job::POSITION_PREFIX;
 
-/// The most stderr bytes written to a program's log file per game.
-pub const STDERR_LOG_BYTES: u64 = 1 << 20;
-/// The most stderr bytes kept in the game record.
-pub const STDERR_RECORD_BYTES: usize = 2048;
-/// Seconds of CPU time a program gets beyond its clock budget (the RLIMIT_CPU backstop; the
-/// wall clock is what the referee enforces).
-pub const CPU_LIMIT_MARGIN_SECS: u64 = 2;
-/// Plies assumed when turning an increment into extra CPU seconds for the backstop.
-pub const CPU_LIMIT_ASSUMED_PLIES: u32 = 1000;
 /// The name of the records file in the output directory.
 pub const RECORDS_FILE: &str = "games.jsonl";
 
@@ -108,63 +96,31 @@ pub enum MatchError {
     Config(String),
 }
 
-/// A player that could not be started: its first turn reports why.
-struct Unstarted(Fault);
-
-impl Player for Unstarted {
-    fn take_turn(
-        &mut self,
-        _: Turn<'_>,
-        _: &dyn DynGame,
-        _: Duration,
-        _: &ThinkTime,
-    ) -> Result<Reply, Fault> {
-        Err(self.0.clone())
-    }
-    fn finish(&mut self, _faulted: bool) -> PlayerEnd {
-        PlayerEnd::default()
-    }
-}
-
 impl MatchConfig {
-    fn cpu_seconds(&self) -> u64 {
-        let t = &self.referee.time;
-        let total = t.budget + t.increment * CPU_LIMIT_ASSUMED_PLIES;
-        total.as_secs() + 1 + CPU_LIMIT_MARGIN_SECS
+    /// The opening line game `index` starts after: games `2k` and `2k + 1` play opening
+    /// `k` (modulo the count); `None` without openings.
+    fn opening(&self, index: u64) -> Option<(usize, &str)> {
+        if self.openings.is_empty() {
+            return None;
+        }
+        let k = (index / 2) as usize % self.openings.len();
+        Some((k, &self.openings[k]))
     }
 
     /// The position game `index` starts from: the start, the start after its opening's
     /// moves, or its opening's position (a line `position TEXT`).
     pub fn start_position(&self, index: u64) -> Result<Box<dyn DynGame>, MatchError> {
-        if self.openings.is_empty() {
+        let Some((k, line)) = self.opening(index) else {
             return Ok(self.game.start());
-        }
-        let k = (index / 2) as usize % self.openings.len();
-        let line = self.openings[k].trim();
-        let game = match line.strip_prefix(POSITION_PREFIX) {
-            // A start position in the game's own text.
-            Some(text) => self
-                .game
-                .from_text(text.trim())
-                .map_err(|e| MatchError::Config(format!("opening {}: {e}", k + 1)))?,
-            // Moves from the usual start.
-            None => {
-                let mut game = self.game.start();
-                for word in line.split_whitespace() {
-                    game.play(word).map_err(|e| {
-                        MatchError::Config(format!("opening {}: move {word}: {e}", k + 1))
-                    })?;
-                }
-                game
-            }
         };
-        if game.outcome().is_some() {
-            return Err(MatchError::Config(format!(
-                "opening {} ends the game",
-                k + 1
-            )));
-        }
-        Ok(game)
+        opening_position(self.game, line).map_err(|e| {
+            let n = k + 1;
+            MatchError::Config(match e {
+                OpeningError::Position(e) => format!("opening {n}: {e}"),
+                OpeningError::Move { word, error } => format!("opening {n}: move {word}: {error}"),
+                OpeningError::Ends => format!("opening {n} ends the game"),
+            })
+        })
     }
 
     /// Checks the openings (every move legal, no finished game) and that only built-in
@@ -189,70 +145,22 @@ impl MatchConfig {
         Ok(())
     }
 
-    /// Creates the player for `seat` of game `index`.
-    pub fn make_player(&self, who: &Contestant, index: u64, seat: usize) -> Box<dyn Player> {
-        match &who.spec {
-            PlayerSpec::Builtin { engine, options } => {
-                match self.game.engine(engine, options, index) {
-                    Ok(e) => Box::new(EnginePlayer::new(e)),
-                    Err(e) => Box::new(Unstarted(Fault::Crash(format!("cannot create: {e}")))),
-                }
-            }
-            PlayerSpec::Command {
-                program,
-                args,
-                protocol,
-            } => {
-                let config = ProcessConfig {
-                    program: program.clone(),
-                    args: args.clone(),
-                    limits: Limits {
-                        address_space_bytes: self.address_space_bytes,
-                        cpu_seconds: Some(self.cpu_seconds()),
-                    },
-                    max_line_bytes: MAX_REPLY_BYTES,
-                    stderr_log: self
-                        .out_dir
-                        .as_ref()
-                        .map(|d| d.join(format!("game-{index:05}-seat{seat}.stderr"))),
-                    stderr_log_bytes: STDERR_LOG_BYTES,
-                    stderr_keep_bytes: STDERR_RECORD_BYTES,
-                };
-                match ProgramPlayer::spawn(&config, (protocol.dialogue)()) {
-                    Ok(p) => Box::new(p),
-                    Err(e) => Box::new(Unstarted(Fault::Crash(e.to_string()))),
-                }
-            }
-        }
-    }
-
-    /// Plays game `index`: the first contestant takes seat 0 in even games, seat 1 in odd.
-    pub fn play(&self, index: u64, contestants: [&Contestant; 2]) -> GameRecord {
-        self.play_seated(index, &contestants)
-    }
-
-    /// Plays game `index` among `contestants` (one per seat), seats rotated by
-    /// [`contestant_at`].
-    pub fn play_seated(&self, index: u64, contestants: &[&Contestant]) -> GameRecord {
+    /// Game `index` among `contestants` (one per seat), seats rotated by
+    /// [`contestant_at`], as a job: the first of two contestants takes seat 0 in even
+    /// games, seat 1 in odd.
+    pub fn job(&self, index: u64, contestants: &[&Contestant]) -> GameJob {
         let n = contestants.len();
-        let seated: Vec<&Contestant> = (0..n)
-            .map(|seat| contestants[contestant_at(index, seat, n)])
-            .collect();
-        let mut players: Vec<Box<dyn Player>> = seated
-            .iter()
-            .enumerate()
-            .map(|(seat, c)| self.make_player(c, index, seat))
-            .collect();
-        let start = self
-            .start_position(index)
-            .expect("openings are checked before the match starts");
-        play_game(
-            start,
-            &mut players,
-            seated.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
-            &self.referee,
+        GameJob {
             index,
-        )
+            game: self.game,
+            seats: (0..n)
+                .map(|seat| contestants[contestant_at(index, seat, n)].clone())
+                .collect(),
+            opening: self.opening(index).map(|(_, line)| line.to_string()),
+            referee: self.referee,
+            log_dir: self.out_dir.clone(),
+            address_space_bytes: self.address_space_bytes,
+        }
     }
 }
 
@@ -394,11 +302,12 @@ impl MatchSummary {
 }
 
 /// Plays the match; `on_game` sees every record as its game ends (in the order they end)
-/// with the tally so far.
+/// with the tally so far; `watch` sees every game as it is played.
 pub fn run_match(
     config: &MatchConfig,
     a: &Contestant,
     b: &Contestant,
+    watch: &dyn Watch,
     mut on_game: impl FnMut(&GameRecord, &MatchSummary),
 ) -> Result<MatchSummary, MatchError> {
     if config.game.players != 2 {
@@ -411,7 +320,8 @@ pub fn run_match(
     let mut summary = MatchSummary::default();
     run_games(
         config,
-        |index| config.play(index, [a, b]),
+        (0..config.games).map(|index| config.job(index, &[a, b])),
+        watch,
         |record| {
             summary.add(record);
             let mut stop = false;
@@ -432,11 +342,12 @@ pub fn run_match(
 
 /// Plays a match among `contestants`, one per seat of the game (two or more), seats rotated
 /// cyclically ([`contestant_at`]); `on_game` sees every record as its game ends with the
-/// tally so far. SPRT and openings are for two players ([`run_match`]) and refused here
-/// for more.
+/// tally so far; `watch` sees every game as it is played. SPRT and openings are for two
+/// players ([`run_match`]) and refused here for more.
 pub fn run_table(
     config: &MatchConfig,
     contestants: &[Contestant],
+    watch: &dyn Watch,
     mut on_game: impl FnMut(&GameRecord, &TableSummary),
 ) -> Result<TableSummary, MatchError> {
     let n = config.game.players;
@@ -466,7 +377,8 @@ pub fn run_table(
     let mut summary = TableSummary::new(n);
     run_games(
         config,
-        |index| config.play_seated(index, &seated),
+        (0..config.games).map(|index| config.job(index, &seated)),
+        watch,
         |record| {
             summary.add(record);
             on_game(record, &summary);
@@ -476,12 +388,14 @@ pub fn run_table(
     Ok(summary)
 }
 
-/// Plays games `0..config.games`, `concurrency` at a time, each by `play`; every record is
-/// written to the records file (if any) and handed to `on_record` as its game ends; once
-/// `on_record` says stop, no new game starts (games under way finish and are recorded).
+/// Plays `jobs` (games `0..config.games`) on a [`LocalExecutor`] of `concurrency` threads;
+/// every record is written to the records file (if any) and handed to `on_record` as its
+/// game ends; once `on_record` says stop, or the records file fails, no new game starts
+/// (games under way finish; after a failure their records are dropped).
 fn run_games(
     config: &MatchConfig,
-    play: impl Fn(u64) -> GameRecord + Sync,
+    mut jobs: impl Iterator<Item = GameJob>,
+    watch: &dyn Watch,
     mut on_record: impl FnMut(&GameRecord) -> bool,
 ) -> Result<(), MatchError> {
     if config.concurrency == 0 {
@@ -504,46 +418,27 @@ fn run_games(
         }
         None => None,
     };
-    let next = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<GameRecord>();
-    let workers = config.concurrency.min(config.games.max(1) as usize);
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            let tx = tx.clone();
-            let next = &next;
-            let stop = &stop;
-            let play = &play;
-            scope.spawn(move || {
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= config.games {
-                        break;
-                    }
-                    if tx.send(play(index)).is_err() {
-                        break;
-                    }
-                }
-            });
+    let mut failure = Ok(());
+    LocalExecutor::new(config.concurrency).run(&mut jobs, watch, &mut |finished| {
+        if failure.is_err() {
+            return ControlFlow::Break(());
         }
-        drop(tx);
-        for record in rx {
-            if let Some((file, path)) = records.as_mut() {
-                let line = serde_json::to_string(&record).expect("records serialize");
-                writeln!(file, "{line}")
-                    .and_then(|()| file.flush())
-                    .map_err(|source| MatchError::Output {
-                        path: path.display().to_string(),
-                        source,
-                    })?;
-            }
-            if on_record(&record) {
-                stop.store(true, Ordering::Relaxed);
+        let record = &finished.record;
+        if let Some((file, path)) = records.as_mut() {
+            let line = serde_json::to_string(record).expect("records serialize");
+            if let Err(source) = writeln!(file, "{line}").and_then(|()| file.flush()) {
+                failure = Err(MatchError::Output {
+                    path: path.display().to_string(),
+                    source,
+                });
+                return ControlFlow::Break(());
             }
         }
-        Ok(())
-    })
+        if on_record(record) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    failure
 }

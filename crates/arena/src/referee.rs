@@ -16,6 +16,7 @@
 //! resumed (SIGCONT) just before its request, so that no one computes on the opponent's time.
 
 use crate::player::{Fault, Player, PlayerEnd, Turn};
+use crate::watch::{Started, Watch};
 use olympiad_catalog::{DynGame, ThinkTime};
 use olympiad_core::{Outcome, Seat};
 use serde::Serialize;
@@ -183,12 +184,16 @@ pub fn result_text(points: &[f64]) -> String {
 /// getting it as its request; each program's dialogue decides what that means on its
 /// pipes. Every player is
 /// finished (programs killed with their whole process group) before this returns.
+///
+/// `watch` sees the game start, every move as it enters the record, and the finished
+/// record ([`crate::watch::NoWatch`] where nobody watches).
 pub fn play_game(
     mut game: Box<dyn DynGame>,
     players: &mut [Box<dyn Player>],
     names: impl Into<Vec<String>>,
     config: &RefereeConfig,
     index: u64,
+    watch: &dyn Watch,
 ) -> GameRecord {
     let names: Vec<String> = names.into();
     let seats = game.num_players();
@@ -200,6 +205,13 @@ pub fn play_game(
     let mut left = vec![time.budget; seats];
     let mut used = vec![Duration::ZERO; seats];
     let mut moves: Vec<MoveRecord> = Vec::new();
+    watch.started(&Started {
+        index,
+        game: game.name(),
+        players: &names,
+        start: &start,
+        config,
+    });
     if config.freeze_idle {
         for p in players.iter_mut() {
             p.freeze();
@@ -278,6 +290,7 @@ pub fn play_game(
                 cpu_ms: reply.cpu.map(ms),
                 left_ms: ms(left[s]),
             });
+            watch.moved(index, moves.len() - 1, &moves[moves.len() - 1]);
             // Everyone but the mover sees the move; the next to move gets it as its request
             // (unless the game is over: then everyone is told now).
             let next = game.outcome().is_none().then(|| game.to_move().index());
@@ -334,7 +347,7 @@ pub fn play_game(
         _ => (outcome, termination),
     };
     let points: Vec<f64> = (0..seats).map(|i| outcome.points(Seat(i as u8))).collect();
-    GameRecord {
+    let record = GameRecord {
         game: game.name().to_string(),
         index,
         players: names
@@ -352,5 +365,7 @@ pub fn play_game(
         left_ms: left.iter().map(|&d| ms(d)).collect(),
         used_ms: used.iter().map(|&d| ms(d)).collect(),
         wall_ms: ms(started.elapsed()),
-    }
+    };
+    watch.ended(&record);
+    record
 }

@@ -6,6 +6,7 @@
 //! 2-core machine with other jobs, and still far from the clock bugs the test is for: a
 //! charge of twice the sleep, nothing charged, or the opponent's thinking charged.
 
+use olympiad_arena::NoWatch;
 use olympiad_arena::{
     GameRecord, Limits, Player, ProcessConfig, ProgramPlayer, RefereeConfig, Termination,
     TimeControl, play_game,
@@ -63,6 +64,7 @@ fn game(players: [Box<dyn Player>; 2], freeze: bool) -> GameRecord {
         ["a".into(), "b".into()],
         &config,
         0,
+        &NoWatch,
     )
 }
 

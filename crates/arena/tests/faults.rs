@@ -3,6 +3,7 @@
 //! game ends with the right termination and the offender loses, within its budget plus
 //! [`MARGIN`], no process of its group is left, and the record is complete.
 
+use olympiad_arena::NoWatch;
 use olympiad_arena::{
     EnginePlayer, GameRecord, Limits, Player, ProcessConfig, ProgramPlayer, RefereeConfig,
     Termination, TimeControl, group_members, play_game,
@@ -69,7 +70,7 @@ fn play(name: &str, args: &[&str], bot_seat: usize) -> (GameRecord, i32) {
         max_plies: None,
     };
     let started = Instant::now();
-    let record = play_game(game.start(), &mut players, names, &referee, 0);
+    let record = play_game(game.start(), &mut players, names, &referee, 0, &NoWatch);
     let took = started.elapsed();
     assert!(
         took <= BUDGET + MARGIN,

@@ -1,6 +1,7 @@
 //! A match under `--sprt` that is clearly decided stops early: the test program loses every
 //! game by an illegal move, so the built-in random player wins every pair.
 
+use olympiad_arena::NoWatch;
 use olympiad_arena::{Contestant, MatchConfig, PlayerSpec, RefereeConfig, TimeControl, run_match};
 use olympiad_tournament::sprt::{Sprt, Verdict};
 use std::time::Duration;
@@ -40,7 +41,7 @@ fn a_clear_match_stops_early_with_h1() {
         }),
         openings: Vec::new(),
     };
-    let summary = run_match(&config, &random, &loser, |_, _| {}).unwrap();
+    let summary = run_match(&config, &random, &loser, &NoWatch, |_, _| {}).unwrap();
     let (verdict, pairs) = summary
         .sprt_decision
         .unwrap_or_else(|| panic!("undecided: {summary:?}"));

@@ -5,6 +5,7 @@
 //! player count, player specs, programs, the players file, options for two players only) is
 //! checked before the first game starts, and is an input error (exit code 2).
 
+use olympiad_arena::NoWatch;
 use olympiad_arena::{
     Contestant, GameRecord, MatchConfig, MatchSummary, PlayerSpec, RefereeConfig, TableSummary,
     Termination, TimeControl, run_match, run_table,
@@ -282,7 +283,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .map_err(|e| crate::input_error(e.to_string()))?;
     let total = args.games;
     let width = total.to_string().len();
-    let summary = run_match(&config, &a, &b, |record, tally| {
+    let summary = run_match(&config, &a, &b, &NoWatch, |record, tally| {
         say_or_drop!("{}", game_line(record, tally, total, width));
     })?;
     print_summary(&a.name, &b.name, &summary);
@@ -362,7 +363,7 @@ fn run_table_match(
     let config = match_config(args, game);
     let total = args.games;
     let width = total.to_string().len();
-    let summary = run_table(&config, &players, |record, _| {
+    let summary = run_table(&config, &players, &NoWatch, |record, _| {
         say_or_drop!("{}", table_game_line(record, total, width));
     })?;
     print_table(&players, &summary);

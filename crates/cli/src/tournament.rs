@@ -11,6 +11,7 @@
 //! robin of tables and get the table reports (pairwise crosstable, no TRF).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use olympiad_arena::NoWatch;
 use olympiad_report::{self as report, Results, TableResults};
 use olympiad_runner::{Event, Setup, TournamentError, is_finished, run_tournament};
 use olympiad_store::{Store, StoredGame, utc_compact};
@@ -441,24 +442,30 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let progress = Progress::new();
     let started = Instant::now();
     let mut html_error = None;
-    let summary = run_tournament(&setup, &mut store, Some(&out), |event| match event {
-        Event::Planned { total } => progress.set_total(total),
-        Event::Game { game, done, total } => {
-            progress.line(&game_line(&setup, game, done, total));
-            progress.update(done, total);
-            games.push(game.clone());
-        }
-        Event::BatchDone { .. } => {
-            // The HTML is rewritten after each round, so it can be watched.
-            let written = Computed::new(&setup, &games)
-                .map_err(|e| e.to_string())
-                .and_then(|r| r.write_html(&out, &setup, &created));
-            if let Err(e) = written {
-                html_error.get_or_insert(e);
+    let summary = run_tournament(
+        &setup,
+        &mut store,
+        Some(&out),
+        &NoWatch,
+        |event| match event {
+            Event::Planned { total } => progress.set_total(total),
+            Event::Game { game, done, total } => {
+                progress.line(&game_line(&setup, game, done, total));
+                progress.update(done, total);
+                games.push(game.clone());
             }
-        }
-        Event::Note(text) => progress.line(&text),
-    });
+            Event::BatchDone { .. } => {
+                // The HTML is rewritten after each round, so it can be watched.
+                let written = Computed::new(&setup, &games)
+                    .map_err(|e| e.to_string())
+                    .and_then(|r| r.write_html(&out, &setup, &created));
+                if let Err(e) = written {
+                    html_error.get_or_insert(e);
+                }
+            }
+            Event::Note(text) => progress.line(&text),
+        },
+    );
     progress.finish();
     olympiad_arena::interrupt::set_message(None);
     let summary = summary.map_err(classify)?;

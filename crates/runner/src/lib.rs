@@ -1,6 +1,6 @@
 //! The tournament runner: a checked config ([`Setup`]) becomes a schedule, the schedule
-//! becomes games played by the arena's players and referee (`concurrency` at a time), and
-//! every finished game goes to the [`Store`] at once. The pure logic (schedules, Swiss
+//! becomes the arena's game jobs played by its executor (`concurrency` at a time, every
+//! game seen by the caller's watch), and every finished game goes to the [`Store`] at once. The pure logic (schedules, Swiss
 //! pairing, standings, play-offs, ratings) is `olympiad-tournament`'s; this module only
 //! decides what to play next from what the store holds, so a resumed tournament plays
 //! exactly the games still missing:
@@ -20,10 +20,12 @@
 //! `olympiad_report`'s results turn the stored games into standings for the reports, and
 //! tell the runner which medal play-offs are still due.
 
+use olympiad_arena::executor::{Executor, LocalExecutor};
+use olympiad_arena::job::GameJob;
 use olympiad_arena::matches::{Contestant, MatchConfig};
-use olympiad_arena::player::Player;
-use olympiad_arena::referee::{GameRecord, RefereeConfig, Termination, TimeControl, play_game};
+use olympiad_arena::referee::{GameRecord, RefereeConfig, Termination, TimeControl};
 use olympiad_arena::spec::PlayerSpec;
+use olympiad_arena::watch::{NoWatch, Watch};
 use olympiad_catalog::GameEntry;
 use olympiad_report::{Described, Results, ResultsError};
 use olympiad_store::{
@@ -35,9 +37,8 @@ use olympiad_tournament::{
     SwissError, TablePairing, TournamentConfig, codecup_final, swiss_round,
 };
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::{Duration, SystemTime};
 use thiserror::Error;
 
@@ -390,6 +391,8 @@ struct Runner<'s, F> {
     /// Only walk the schedule: halt at the first game or bye the store lacks, play nothing.
     check_only: bool,
     logs: Option<PathBuf>,
+    /// Sees every game as it is played.
+    watch: &'s dyn Watch,
     stored: BTreeMap<GameKey, StoredGame>,
     /// The keys of every pairing scheduled so far.
     scheduled: BTreeSet<GameKey>,
@@ -411,15 +414,17 @@ pub struct RunSummary {
 }
 
 /// Plays the tournament of `setup` into `store` to its end: the games already stored are
-/// kept, the missing ones are played. Program stderr logs go to `logs`.
+/// kept, the missing ones are played, each seen by `watch` as it is played. Program stderr
+/// logs go to `logs`.
 pub fn run_tournament(
     setup: &Setup,
     store: &mut Store,
     logs: Option<&Path>,
+    watch: &dyn Watch,
     on_event: impl FnMut(Event<'_>),
 ) -> Result<RunSummary, TournamentError> {
     store.roll_back_when(olympiad_arena::interrupt::interrupted);
-    let mut runner = Runner::new(setup, store, logs, false, on_event)?;
+    let mut runner = Runner::new(setup, store, logs, watch, false, on_event)?;
     let before = runner.done;
     match runner.walk() {
         Ok(()) => {}
@@ -440,7 +445,7 @@ pub fn run_tournament(
 /// (`false`) or the end (`true`). A store that does not fit the config is an error, as for
 /// [`run_tournament`].
 pub fn is_finished(setup: &Setup, store: &mut Store) -> Result<bool, TournamentError> {
-    let mut runner = Runner::new(setup, store, None, true, |_: Event<'_>| {})?;
+    let mut runner = Runner::new(setup, store, None, &NoWatch, true, |_: Event<'_>| {})?;
     match runner.walk() {
         Ok(()) => Ok(true),
         Err(Halt::Unplayed) => Ok(false),
@@ -453,6 +458,7 @@ impl<'s, F: FnMut(Event<'_>)> Runner<'s, F> {
         setup: &'s Setup,
         store: &'s mut Store,
         logs: Option<&Path>,
+        watch: &'s dyn Watch,
         check_only: bool,
         on_event: F,
     ) -> Result<Self, TournamentError> {
@@ -464,6 +470,7 @@ impl<'s, F: FnMut(Event<'_>)> Runner<'s, F> {
             store,
             check_only,
             logs: logs.map(Path::to_path_buf),
+            watch,
             stored,
             scheduled: BTreeSet::new(),
             on_event,
@@ -677,7 +684,11 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
         }
         if !todo.is_empty() {
             let (setup, logs) = (self.setup, self.logs.clone());
-            self.play_games(&todo, |p| play_one(setup, stage, p, logs.as_deref()))?;
+            self.play_games(
+                &todo,
+                |p| pairing_job(setup, stage, p, logs.as_deref()),
+                |p, record, started| stored_game(stage, p, record, game_result(record), started),
+            )?;
         }
         (self.on_event)(Event::BatchDone { stage });
         Ok(())
@@ -709,7 +720,11 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
         }
         if !todo.is_empty() {
             let (setup, logs) = (self.setup, self.logs.clone());
-            self.play_games(&todo, |p| play_table_one(setup, stage, p, logs.as_deref()))?;
+            self.play_games(
+                &todo,
+                |p| table_job(setup, stage, p, logs.as_deref()),
+                |p, record, started| stored_table_game(stage, p, record, started),
+            )?;
         }
         (self.on_event)(Event::BatchDone { stage });
         Ok(())
@@ -733,45 +748,35 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
         Ok(())
     }
 
-    /// Plays `todo` (games, no byes) by `play` on `concurrency` worker threads; this
-    /// thread stores each as it ends. A store failure stops new games from starting.
-    fn play_games<T: Sync>(
+    /// Plays `todo` (games, no byes), each made a job by `job`, on a [`LocalExecutor`] of
+    /// `concurrency` threads; this thread stores each game as it ends (`stored` turns its
+    /// record and start time into the stored game). A store failure stops new games from
+    /// starting.
+    fn play_games<T>(
         &mut self,
         todo: &[T],
-        play: impl Fn(&T) -> StoredGame + Sync,
+        job: impl Fn(&T) -> GameJob,
+        stored: impl Fn(&T, &GameRecord, String) -> StoredGame,
     ) -> Result<(), TournamentError> {
-        let next = AtomicUsize::new(0);
-        let stop = AtomicBool::new(false);
-        let workers = (self.setup.config.concurrency as usize).clamp(1, todo.len());
-        let (tx, rx) = mpsc::channel::<StoredGame>();
-        std::thread::scope(|scope| {
-            for _ in 0..workers {
-                let tx = tx.clone();
-                let (next, stop, play) = (&next, &stop, &play);
-                scope.spawn(move || {
-                    while !stop.load(Ordering::Relaxed) {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = todo.get(i) else {
-                            break;
-                        };
-                        if tx.send(play(item)).is_err() {
-                            break;
-                        }
-                    }
-                });
+        let jobs: Vec<GameJob> = todo.iter().map(job).collect();
+        // A game's index is its key's number: one per game of the tournament.
+        let by_index: BTreeMap<u64, &T> = jobs.iter().map(|j| j.index).zip(todo).collect();
+        let executor = LocalExecutor::new(self.setup.config.concurrency as usize);
+        let watch = self.watch;
+        let mut failure = Ok(());
+        executor.run(&mut jobs.into_iter(), watch, &mut |finished| {
+            if failure.is_ok() {
+                let item = by_index[&finished.record.index];
+                let started = utc_timestamp(finished.started);
+                failure = self.keep(stored(item, &finished.record, started));
             }
-            drop(tx);
-            let mut failure = Ok(());
-            for game in rx {
-                if failure.is_ok() {
-                    failure = self.keep(game);
-                    if failure.is_err() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
+            if failure.is_ok() {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
             }
-            failure
-        })
+        });
+        failure
     }
 }
 
@@ -815,70 +820,48 @@ fn pair_text(setup: &Setup, p: &Pairing) -> String {
     }
 }
 
-/// Plays one game of the tournament and turns its record into a stored game.
-pub fn play_one(setup: &Setup, stage: Stage, pairing: &Pairing, logs: Option<&Path>) -> StoredGame {
-    let key = GameKey::of(stage, pairing);
-    let index = key.number();
-    let mut config = setup.match_config(logs);
-    config.openings = match pairing.opening {
-        Some(k) => vec![setup.openings[k as usize % setup.openings.len()].clone()],
-        None => Vec::new(),
-    };
+/// Game `pairing` of `stage` as a job: the first player in seat 0, the pairing's opening
+/// (if any), its key's number as the game's index.
+pub fn pairing_job(setup: &Setup, stage: Stage, pairing: &Pairing, logs: Option<&Path>) -> GameJob {
     let second = pairing.second.expect("byes are not played");
-    let seated = [
-        &setup.contestants[pairing.first.index()],
-        &setup.contestants[second.index()],
-    ];
-    let mut players: [Box<dyn Player>; 2] = [
-        config.make_player(seated[0], index, 0),
-        config.make_player(seated[1], index, 1),
-    ];
-    let start = config
-        .start_position(index)
-        .expect("openings are checked before the tournament starts");
-    let started = utc_timestamp(SystemTime::now());
-    let record = play_game(
-        start,
-        &mut players,
-        [seated[0].name.clone(), seated[1].name.clone()],
-        &config.referee,
-        index,
-    );
-    stored_game(stage, pairing, &record, game_result(&record), started)
+    GameJob {
+        index: GameKey::of(stage, pairing).number(),
+        game: setup.game,
+        seats: vec![
+            setup.contestants[pairing.first.index()].clone(),
+            setup.contestants[second.index()].clone(),
+        ],
+        opening: pairing
+            .opening
+            .map(|k| setup.openings[k as usize % setup.openings.len()].clone()),
+        referee: setup.referee(),
+        log_dir: logs.map(Path::to_path_buf),
+        address_space_bytes: Some(PROGRAM_ADDRESS_SPACE_BYTES),
+    }
 }
 
-/// Plays one game of a round robin of tables (every seat's player as scheduled, the
-/// referee's n-seat dialogue) and turns its record into a stored game.
-pub fn play_table_one(
+/// Game `pairing` of a round robin of tables as a job: every seat's player as scheduled,
+/// from the game's start position (tables have no openings), its key's number as the
+/// game's index.
+pub fn table_job(
     setup: &Setup,
     stage: Stage,
     pairing: &TablePairing,
     logs: Option<&Path>,
-) -> StoredGame {
-    let index = GameKey::of_table(stage, pairing).number();
-    let config = setup.match_config(logs);
-    let seated: Vec<&Contestant> = pairing
-        .seats
-        .iter()
-        .map(|p| &setup.contestants[p.index()])
-        .collect();
-    let mut players: Vec<Box<dyn Player>> = seated
-        .iter()
-        .enumerate()
-        .map(|(seat, c)| config.make_player(c, index, seat))
-        .collect();
-    let start = config
-        .start_position(index)
-        .expect("tables have no openings: the start position is the game's");
-    let started = utc_timestamp(SystemTime::now());
-    let record = play_game(
-        start,
-        &mut players,
-        seated.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
-        &config.referee,
-        index,
-    );
-    stored_table_game(stage, pairing, &record, started)
+) -> GameJob {
+    GameJob {
+        index: GameKey::of_table(stage, pairing).number(),
+        game: setup.game,
+        seats: pairing
+            .seats
+            .iter()
+            .map(|p| setup.contestants[p.index()].clone())
+            .collect(),
+        opening: None,
+        referee: setup.referee(),
+        log_dir: logs.map(Path::to_path_buf),
+        address_space_bytes: Some(PROGRAM_ADDRESS_SPACE_BYTES),
+    }
 }
 
 /// The standings' view of how a game ended (any number of seats).
@@ -1038,7 +1021,7 @@ mod tests {
         let setup = Setup::from_toml(text, "test.toml", Some(&dir)).unwrap();
         let mut store = new_store(&dir, &setup);
         let mut lines = Vec::new();
-        let summary = run_tournament(&setup, &mut store, None, |e| {
+        let summary = run_tournament(&setup, &mut store, None, &NoWatch, |e| {
             if let Event::Game { game, done, total } = e {
                 lines.push(format!("{} {done}/{total}", game.key()));
             }
@@ -1217,7 +1200,7 @@ mod tests {
             store.insert_game(g).unwrap();
         }
         let mut played = Vec::new();
-        let resumed = run_tournament(&setup, &mut store, None, |e| {
+        let resumed = run_tournament(&setup, &mut store, None, &NoWatch, |e| {
             if let Event::Game { game, .. } = e {
                 played.push(game.key());
             }
@@ -1250,7 +1233,7 @@ mod tests {
         assert!(!is_finished(&setup, &mut store).unwrap());
         // The check stores nothing, not even the first round's bye.
         assert!(store.games().unwrap().is_empty());
-        let summary = run_tournament(&setup, &mut store, None, |_| {}).unwrap();
+        let summary = run_tournament(&setup, &mut store, None, &NoWatch, |_| {}).unwrap();
         assert!(is_finished(&setup, &mut store).unwrap());
         // Every game but the last one played (of the final, or a play-off) is not the end.
         let mut partial = setup.create_store(&dir.join("partial.db")).unwrap();

@@ -2,6 +2,7 @@
 //! escaped in HTML, every game is linked, and the terminal, JSON and TRF reports hold what a
 //! Swiss has.
 
+use olympiad_arena::NoWatch;
 use olympiad_report::{Results, html, json, terminal, trf};
 use olympiad_runner::{Setup, run_tournament};
 use olympiad_tournament::TieBreak;
@@ -22,7 +23,7 @@ fn played(format: &str, name: &str) -> (Setup, Results) {
     );
     let setup = Setup::from_toml(&text, "t.toml", None).unwrap();
     let mut store = setup.create_store(&dir.join("t.db")).unwrap();
-    let summary = run_tournament(&setup, &mut store, None, |_| {}).unwrap();
+    let summary = run_tournament(&setup, &mut store, None, &NoWatch, |_| {}).unwrap();
     let results = Results::compute(&setup.described(), &summary.games).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     (setup, results)

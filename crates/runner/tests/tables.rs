@@ -2,6 +2,7 @@
 //! stored with the offender's seat (it once panicked there, in the two-seat result computed
 //! on the way).
 
+use olympiad_arena::NoWatch;
 use olympiad_arena::{
     EnginePlayer, Limits, Player, ProcessConfig, ProgramPlayer, RefereeConfig, Termination,
     TimeControl, play_game,
@@ -44,7 +45,7 @@ fn a_fault_in_the_third_seat_is_stored_with_its_seat() {
         max_plies: None,
     };
     let names: Vec<String> = (1..=4).map(|k| format!("p{k}")).collect();
-    let record = play_game(game.start(), &mut players, names, &referee, 0);
+    let record = play_game(game.start(), &mut players, names, &referee, 0, &NoWatch);
     let Termination::Fault { seat, fault } = &record.termination else {
         panic!("expected a fault, got {:?}", record.termination);
     };
