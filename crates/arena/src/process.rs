@@ -916,12 +916,16 @@ mod tests {
         let line = "x".repeat(1 << 20);
         assert_eq!(p.write_line_waiting(&line), Ok(()));
         p.close_stdin();
-        match p.next_event(soon()) {
-            Some(Event::Line(count, _)) => {
-                assert_eq!(String::from_utf8(count).unwrap().trim(), "1048577");
+        // The count and the exit come from two reader threads: in either order.
+        let mut count = None;
+        while count.is_none() {
+            match p.next_event(soon()) {
+                Some(Event::Line(line, _)) => count = Some(String::from_utf8(line).unwrap()),
+                Some(Event::Exited(_)) => {}
+                other => panic!("{other:?}"),
             }
-            other => panic!("{other:?}"),
         }
+        assert_eq!(count.unwrap().trim(), "1048577");
         // A program that is gone closes the pipe: the wait ends with an error.
         let mut gone = Process::spawn(&config("/bin/sh", &["-c", "exit 0"])).unwrap();
         assert_eq!(gone.wait_exit(soon()), Some(Exit::Code(0)));
