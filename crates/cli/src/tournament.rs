@@ -389,37 +389,29 @@ impl Computed {
 /// One finished game: key, players, result, how it ended, and the count so far.
 fn game_line(setup: &Setup, g: &StoredGame, done: u32, total: u32) -> String {
     let name = |id: olympiad_tournament::PlayerId| setup.config.players[id.index()].name.as_str();
-    let p = &g.pairing;
-    if let Some(seats) = &g.seats {
-        let players: Vec<&str> = seats.iter().map(|s| name(s.player)).collect();
-        let scores: Vec<String> = seats.iter().map(|s| s.score.to_string()).collect();
-        return format!(
-            "{}: {}  {}  {}, {} plies  [{done}/{total}]",
-            g.key(),
-            players.join(", "),
-            scores.join("-"),
-            g.detail,
-            g.moves.len()
-        );
-    }
-    match p.second {
-        None => format!("{}: {} has a bye", g.key(), name(p.first)),
-        Some(second) => {
-            let result = match g.result.half_points {
-                [2, 0] => "1-0",
-                [0, 2] => "0-1",
+    let seats = &g.pairing.seats;
+    let result = match seats[..] {
+        [player] => return format!("{}: {} has a bye", g.key(), name(player)),
+        [first, second] => {
+            let result = match g.result.half_points(0) {
+                2 => "1-0",
+                0 => "0-1",
                 _ => "1/2-1/2",
             };
-            format!(
-                "{}: {} - {}  {result}  {}, {} plies  [{done}/{total}]",
-                g.key(),
-                name(p.first),
-                name(second),
-                g.detail,
-                g.moves.len()
-            )
+            format!("{} - {}  {result}", name(first), name(second))
         }
-    }
+        _ => {
+            let players: Vec<&str> = seats.iter().map(|&p| name(p)).collect();
+            let scores: Vec<String> = g.result.ranking.iter().map(|s| s.to_string()).collect();
+            format!("{}  {}", players.join(", "), scores.join("-"))
+        }
+    };
+    format!(
+        "{}: {result}  {}, {} plies  [{done}/{total}]",
+        g.key(),
+        g.detail,
+        g.moves.len()
+    )
 }
 
 /// `olympiad tournament`.

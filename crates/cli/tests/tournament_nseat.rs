@@ -240,7 +240,13 @@ fn a_four_seat_round_completes_with_standings() {
             .unwrap();
     assert_eq!(json["seats"], 4);
     assert_eq!(json["games"].as_array().unwrap().len(), 4);
-    assert_eq!(json["games"][0]["seats"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        json["games"][0]["pairing"]["seats"]
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
     assert_eq!(json["standings"]["rows"].as_array().unwrap().len(), 4);
     assert!(!out.join("tournament.trf").exists());
 

@@ -19,8 +19,8 @@ pub use results::{
 
 use olympiad_store::StoredGame;
 use olympiad_tournament::{
-    Crosstable, Format, PairwiseTable, PlayerId, Points, RatingError, Row, Standings,
-    TableStandings, TieBreak, export_trf,
+    Crosstable, Format, PlayerId, Points, RatingError, Row, SeatRecord, Standings, TieBreak,
+    export_trf,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -440,12 +440,12 @@ fn html_crosstable(out: &mut String, setup: &Described<'_>, stage: &StageResults
 
 fn html_game(out: &mut String, setup: &Described<'_>, game: &StoredGame) {
     let p = &game.pairing;
-    let Some(second) = p.second else {
+    let Some(second) = p.second() else {
         return;
     };
-    let result = match game.result.half_points {
-        [2, 0] => "1-0",
-        [0, 2] => "0-1",
+    let result = match game.result.half_points(0) {
+        2 => "1-0",
+        0 => "0-1",
         _ => "½-½",
     };
     let _ = writeln!(
@@ -453,7 +453,7 @@ fn html_game(out: &mut String, setup: &Described<'_>, game: &StoredGame) {
         "<section class=\"game\" id=\"{}\">\n<h3>{}: {} – {} {result}</h3>",
         game.key().anchor(),
         escape_html(&game.key().to_string()),
-        escape_html(name(setup, p.first)),
+        escape_html(name(setup, p.first())),
         escape_html(name(setup, second)),
     );
     let _ = writeln!(
@@ -768,7 +768,7 @@ fn table_tie_breaks(setup: &Described<'_>) -> Vec<TieBreak> {
 }
 
 /// The standings of a round robin of tables as text cells.
-fn table_standings_cells(setup: &Described<'_>, standings: &TableStandings) -> Vec<Vec<String>> {
+fn table_standings_cells(setup: &Described<'_>, standings: &Standings) -> Vec<Vec<String>> {
     let tie_breaks = table_tie_breaks(setup);
     let mut header: Vec<String> = [
         "place", "player", "points", "games", "score", "share", "seats",
@@ -794,19 +794,20 @@ fn table_standings_cells(setup: &Described<'_>, standings: &TableStandings) -> V
             opt_text(row.score_share.map(|s| 100.0 * s), 1) + "%",
             row.by_seat
                 .iter()
-                .map(u32::to_string)
+                .map(|s| SeatRecord::games(s).to_string())
                 .collect::<Vec<_>>()
                 .join("/"),
         ];
+        let values = &row.tie_breaks;
         for t in &tie_breaks {
             cells.push(match t {
-                TieBreak::FirstPlaces => row.first_places.to_string(),
-                TieBreak::AverageRank => opt_text(row.average_rank, 2),
-                TieBreak::Buchholz => row.buchholz.to_string(),
-                TieBreak::HeadToHead => row.head_to_head.map_or("-".into(), |p| p.to_string()),
-                TieBreak::IrregularLosses => row.irregular_losses.to_string(),
-                TieBreak::Progressive => row.progressive.to_string(),
-                TieBreak::SonnebornBerger => format!("{:.2}", row.sonneborn_berger),
+                TieBreak::FirstPlaces => values.first_places.to_string(),
+                TieBreak::AverageRank => opt_text(values.average_rank, 2),
+                TieBreak::Buchholz => values.buchholz.to_string(),
+                TieBreak::HeadToHead => values.head_to_head.map_or("-".into(), |p| p.to_string()),
+                TieBreak::IrregularLosses => values.irregular_losses.to_string(),
+                TieBreak::Progressive => values.progressive.to_string(),
+                TieBreak::SonnebornBerger => format!("{:.2}", values.sonneborn_berger),
             });
         }
         cells.push(row.decided_by.to_string());
@@ -818,7 +819,7 @@ fn table_standings_cells(setup: &Described<'_>, standings: &TableStandings) -> V
 /// The pairwise crosstable as text cells: `score/games` against each player, then the
 /// row player's average rank and score share.
 fn table_cross_cells(setup: &Described<'_>, results: &TableResults) -> Vec<Vec<String>> {
-    let table: &PairwiseTable = &results.crosstable;
+    let table: &Crosstable = &results.crosstable;
     let n = table.players.len();
     let mut rows = vec![
         ["", ""]
@@ -834,11 +835,11 @@ fn table_cross_cells(setup: &Described<'_>, results: &TableResults) -> Vec<Vec<S
             if i == j {
                 "x".into()
             } else {
-                table.cells[i][j].text()
+                table.score_text(i, j)
             }
         }));
         let row = results.standings.row(p);
-        cells.push(opt_text(row.and_then(|r| r.average_rank), 2));
+        cells.push(opt_text(row.and_then(|r| r.tie_breaks.average_rank), 2));
         cells.push(opt_text(row.and_then(|r| r.score_share).map(|s| 100.0 * s), 1) + "%");
         rows.push(cells);
     }
@@ -941,18 +942,10 @@ fn html_table_crosstable(out: &mut String, setup: &Described<'_>, results: &Tabl
                 out.push_str("<td class=\"x\"></td>");
                 continue;
             }
-            let cell = &table.cells[i][j];
-            let _ = write!(out, "<td>{}", escape_html(&cell.text()));
-            for &g in &cell.games {
-                let game = &results.games[g];
-                let half = game
-                    .table_game()
-                    .and_then(|t| {
-                        let a = t.pairing.seat_of(p)?;
-                        let b = t.pairing.seat_of(table.players[j])?;
-                        Some(t.result.pairwise(a, b))
-                    })
-                    .unwrap_or(1);
+            let _ = write!(out, "<td>{}", escape_html(&table.score_text(i, j)));
+            for g in &table.cells[i][j] {
+                let game = &results.games[g.game];
+                let half = g.half_points;
                 let _ = write!(
                     out,
                     " <a href=\"#{}\" title=\"{}\">{}</a>",
@@ -967,7 +960,7 @@ fn html_table_crosstable(out: &mut String, setup: &Described<'_>, results: &Tabl
         let _ = writeln!(
             out,
             "<td>{}</td><td>{}%</td></tr>",
-            opt_text(row.and_then(|r| r.average_rank), 2),
+            opt_text(row.and_then(|r| r.tie_breaks.average_rank), 2),
             opt_text(row.and_then(|r| r.score_share).map(|s| 100.0 * s), 1)
         );
     }
@@ -975,12 +968,11 @@ fn html_table_crosstable(out: &mut String, setup: &Described<'_>, results: &Tabl
 }
 
 fn html_table_game(out: &mut String, setup: &Described<'_>, game: &StoredGame) {
-    let Some(seats) = &game.seats else {
-        return;
-    };
+    let seats = &game.pairing.seats;
     let table = seats
         .iter()
-        .map(|s| format!("{} {}", name(setup, s.player), s.score))
+        .zip(&game.result.ranking)
+        .map(|(&player, score)| format!("{} {score}", name(setup, player)))
         .collect::<Vec<_>>()
         .join(" – ");
     let _ = writeln!(
@@ -990,10 +982,11 @@ fn html_table_game(out: &mut String, setup: &Described<'_>, game: &StoredGame) {
         escape_html(&game.key().to_string()),
         escape_html(&table),
     );
-    let times = seats
+    let times = game
+        .used_ms
         .iter()
         .enumerate()
-        .map(|(k, s)| format!("seat {}: {:.1} s", k + 1, s.used_ms / 1000.0))
+        .map(|(k, used)| format!("seat {}: {:.1} s", k + 1, used / 1000.0))
         .collect::<Vec<_>>()
         .join(", ");
     let _ = writeln!(
@@ -1107,8 +1100,8 @@ struct JsonTableReport<'a> {
     created: &'a str,
     players: Vec<JsonPlayer<'a>>,
     games: &'a [StoredGame],
-    standings: &'a TableStandings,
-    crosstable: &'a PairwiseTable,
+    standings: &'a Standings,
+    crosstable: &'a Crosstable,
     ratings: JsonRatings<'a>,
     terminations: &'a BTreeMap<String, u32>,
     reasons: &'a BTreeMap<String, u32>,

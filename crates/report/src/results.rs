@@ -8,9 +8,8 @@
 use olympiad_catalog::GameEntry;
 use olympiad_store::{Stage, StoredGame};
 use olympiad_tournament::{
-    Crosstable, Format, Game, PairwiseTable, PlayerId, RatingError, RatingOptions, Ratings,
-    Standings, StandingsConfig, StandingsError, TableGame, TableStandings, TournamentConfig,
-    fit_ratings, pairwise_games, termination_counts,
+    Crosstable, Format, Game, PlayerId, RatingError, RatingOptions, Ratings, Standings,
+    StandingsConfig, StandingsError, TournamentConfig, fit_ratings, termination_counts,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use thiserror::Error;
@@ -153,8 +152,7 @@ impl Results {
             Some(games) if codecup => {
                 let finalists: BTreeSet<PlayerId> = games
                     .iter()
-                    .flat_map(|g| [Some(g.pairing.first), g.pairing.second])
-                    .flatten()
+                    .flat_map(|g| g.pairing.seats.iter().copied())
                     .collect();
                 Some(stage(
                     finalists.into_iter().collect(),
@@ -207,9 +205,9 @@ pub struct TableResults {
     /// The games, by key; the crosstable's cells index this list.
     pub games: Vec<StoredGame>,
     /// The standings.
-    pub standings: TableStandings,
+    pub standings: Standings,
     /// The pairwise crosstable, in standings order.
-    pub crosstable: PairwiseTable,
+    pub crosstable: Crosstable,
     /// Ratings fitted from the pairwise results of every game (each game counts as
     /// `n(n-1)/2` independent results, which they are not: the error bars are optimistic).
     pub ratings: RatingsReport,
@@ -227,29 +225,30 @@ impl TableResults {
     ) -> Result<TableResults, ResultsError> {
         let mut games: Vec<StoredGame> = stored.into_iter().cloned().collect();
         games.sort_by_key(StoredGame::key);
-        let mut tables: Vec<TableGame> = Vec::with_capacity(games.len());
-        for g in &games {
-            tables.push(g.table_game().ok_or_else(|| {
-                ResultsError::Mismatch(format!(
-                    "the stored {} is a two-seat game in a tournament of {} seats",
-                    g.key(),
-                    setup.seats()
-                ))
-            })?);
+        if let Some(g) = games
+            .iter()
+            .find(|g| g.pairing.seats.len() != setup.seats())
+        {
+            return Err(ResultsError::Mismatch(format!(
+                "the stored {} is a game of {} seats in a tournament of {} seats",
+                g.key(),
+                g.pairing.seats.len(),
+                setup.seats()
+            )));
         }
+        let tables: Vec<Game> = games.iter().map(StoredGame::game).collect();
         let players = setup.players();
         let config = setup.config.standings_config();
-        let standings = TableStandings::compute(&players, &tables, setup.seats(), &config)?;
-        let crosstable = PairwiseTable::new(&standings.order(), &tables);
-        let plain: Vec<Game> = games.iter().map(StoredGame::game).collect();
+        let standings = Standings::compute(&players, &tables, &[], &config)?;
+        let crosstable = Crosstable::new(&standings.order(), &tables, &config.points);
         let mut reasons = BTreeMap::new();
         for g in &games {
             *reasons.entry(g.reason.clone()).or_insert(0) += 1;
         }
         Ok(TableResults {
             seats: setup.seats(),
-            ratings: rate(&players, &pairwise_games(&tables)),
-            terminations: termination_counts(&plain),
+            ratings: rate(&players, &tables),
+            terminations: termination_counts(&tables),
             reasons,
             players,
             games,

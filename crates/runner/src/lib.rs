@@ -13,7 +13,7 @@
 //! - then rule 9's medal play-offs, two games each, until no place waits for one.
 //!
 //! Games of more than two seats (Rolit) are played as a round robin of tables (see
-//! `olympiad_tournament::nseat`): every game of the schedule, fixed by the seed, keyed by
+//! `olympiad_tournament::schedule`): every game of the schedule, fixed by the seed, keyed by
 //! round (cycle and rotation) and board (table), played by the same referee with one player
 //! per seat; no medal play-offs.
 //!
@@ -29,12 +29,12 @@ use olympiad_arena::watch::{NoWatch, Watch};
 use olympiad_catalog::GameEntry;
 use olympiad_report::{Described, Results, ResultsError};
 use olympiad_store::{
-    GameKey, Stage, Store, StoreError, StoredGame, StoredMove, StoredPlayer, StoredSeat,
-    TournamentInfo, utc_timestamp,
+    GameKey, Stage, Store, StoreError, StoredGame, StoredMove, StoredPlayer, TournamentInfo,
+    utc_timestamp,
 };
 use olympiad_tournament::{
     Format, Game, GameResult, Pairing, PlayerId, Points, Schedule, Standings, StandingsConfig,
-    SwissError, TablePairing, TournamentConfig, codecup_final, swiss_round,
+    SwissError, TournamentConfig, codecup_final, swiss_round,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
@@ -247,11 +247,11 @@ impl Setup {
     }
 
     /// The schedule of a round robin of tables (`None` for two-seat games).
-    pub fn table_schedule(&self) -> Option<Vec<TablePairing>> {
+    pub fn table_schedule(&self) -> Option<Schedule> {
         if !self.is_tables() {
             return None;
         }
-        self.config.table_schedule(self.seats()).map(|s| s.games)
+        self.config.table_schedule(self.seats())
     }
 
     /// The referee's settings from the config's time control.
@@ -295,8 +295,8 @@ impl Setup {
 
     /// A first estimate of the games to play (play-offs come on top when needed).
     pub fn planned_games(&self) -> u32 {
-        if let Some(games) = self.table_schedule() {
-            return games.len() as u32;
+        if let Some(schedule) = self.table_schedule() {
+            return schedule.pairings.len() as u32;
         }
         let n = self.config.players.len() as u32;
         let pairs = if self.openings.is_empty() { 1 } else { 2 };
@@ -489,7 +489,7 @@ impl<'s, F: FnMut(Event<'_>)> Runner<'s, F> {
         let config = &setup.config;
         let openings = setup.opening_count();
         if let Some(tables) = setup.table_schedule() {
-            self.play_tables(&tables)?;
+            self.play(Stage::Main, &tables.pairings)?;
             self.check_leftovers()?;
             return Ok(());
         }
@@ -629,8 +629,8 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
                 let name = |id: PlayerId| self.setup.config.players[id.index()].name.clone();
                 format!(
                     "{} - {}",
-                    name(p.first),
-                    p.second.map_or("bye".into(), name)
+                    name(p.first()),
+                    p.second().map_or("bye".into(), name)
                 )
             };
             for playoff in results
@@ -659,14 +659,15 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
     }
 
     /// Plays the pairings of `stage` that the store lacks, `concurrency` at a time; byes are
-    /// stored at once. Stored games of these keys must have the same players.
+    /// stored at once. Stored games of these keys must have the same players in the same
+    /// seats.
     fn play(&mut self, stage: Stage, pairings: &[Pairing]) -> Result<(), Halt> {
         let mut todo: Vec<Pairing> = Vec::new();
         for p in pairings {
             let key = GameKey::of(stage, p);
             self.scheduled.insert(key);
             match self.stored.get(&key) {
-                Some(g) if g.pairing.first == p.first && g.pairing.second == p.second => {}
+                Some(g) if g.pairing.seats == p.seats => {}
                 Some(g) => {
                     return Err(TournamentError::Mismatch(format!(
                         "{}: the stored {key} is {}, but the schedule says {}; was the store \
@@ -687,43 +688,7 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
             self.play_games(
                 &todo,
                 |p| pairing_job(setup, stage, p, logs.as_deref()),
-                |p, record, started| stored_game(stage, p, record, game_result(record), started),
-            )?;
-        }
-        (self.on_event)(Event::BatchDone { stage });
-        Ok(())
-    }
-
-    /// Plays the games of a round robin of tables that the store lacks, `concurrency` at a
-    /// time. Stored games of these keys must have the same players in the same seats.
-    fn play_tables(&mut self, games: &[TablePairing]) -> Result<(), Halt> {
-        let stage = Stage::Main;
-        let mut todo: Vec<TablePairing> = Vec::new();
-        for p in games {
-            let key = GameKey::of_table(stage, p);
-            self.scheduled.insert(key);
-            match self.stored.get(&key) {
-                Some(g) if g.seat_players().as_ref() == Some(&p.seats) => {}
-                Some(g) => {
-                    return Err(TournamentError::Mismatch(format!(
-                        "{}: the stored {key} is {}, but the schedule says {}; was the store \
-                         made by another config or version?",
-                        self.store.path().display(),
-                        stored_text(self.setup, g),
-                        seats_text(self.setup, &p.seats),
-                    ))
-                    .into());
-                }
-                None if self.check_only => return Err(Halt::Unplayed),
-                None => todo.push(p.clone()),
-            }
-        }
-        if !todo.is_empty() {
-            let (setup, logs) = (self.setup, self.logs.clone());
-            self.play_games(
-                &todo,
-                |p| table_job(setup, stage, p, logs.as_deref()),
-                |p, record, started| stored_table_game(stage, p, record, started),
+                |p, record, started| stored_game(stage, p, record, started),
             )?;
         }
         (self.on_event)(Event::BatchDone { stage });
@@ -798,39 +763,32 @@ fn player_name(setup: &Setup, id: PlayerId) -> String {
         .map_or_else(|| id.to_string(), |p| p.name.clone())
 }
 
-/// Who played a stored game (every seat of a table).
+/// Who played a stored game.
 fn stored_text(setup: &Setup, g: &StoredGame) -> String {
-    match g.seat_players() {
-        Some(seats) => seats_text(setup, &seats),
-        None => pair_text(setup, &g.pairing),
-    }
+    pair_text(setup, &g.pairing)
 }
 
+/// Who plays: `A - B` for two seats, every seat's player for more, or a bye.
 fn pair_text(setup: &Setup, p: &Pairing) -> String {
-    let name = |id: PlayerId| {
-        setup
-            .config
-            .players
-            .get(id.index())
-            .map_or_else(|| id.to_string(), |p| p.name.clone())
-    };
-    match p.second {
-        Some(b) => format!("{} - {}", name(p.first), name(b)),
-        None => format!("a bye for {}", name(p.first)),
+    match p.seats[..] {
+        [a] => format!("a bye for {}", player_name(setup, a)),
+        [a, b] => format!("{} - {}", player_name(setup, a), player_name(setup, b)),
+        _ => seats_text(setup, &p.seats),
     }
 }
 
-/// Game `pairing` of `stage` as a job: the first player in seat 0, the pairing's opening
-/// (if any), its key's number as the game's index.
+/// Game `pairing` of `stage` as a job: every seat's player as scheduled, the pairing's
+/// opening (if any), its key's number as the game's index.
 pub fn pairing_job(setup: &Setup, stage: Stage, pairing: &Pairing, logs: Option<&Path>) -> GameJob {
-    let second = pairing.second.expect("byes are not played");
+    assert!(!pairing.is_bye(), "byes are not played");
     GameJob {
         index: GameKey::of(stage, pairing).number(),
         game: setup.game,
-        seats: vec![
-            setup.contestants[pairing.first.index()].clone(),
-            setup.contestants[second.index()].clone(),
-        ],
+        seats: pairing
+            .seats
+            .iter()
+            .map(|p| setup.contestants[p.index()].clone())
+            .collect(),
         opening: pairing
             .opening
             .map(|k| setup.openings[k as usize % setup.openings.len()].clone()),
@@ -840,100 +798,42 @@ pub fn pairing_job(setup: &Setup, stage: Stage, pairing: &Pairing, logs: Option<
     }
 }
 
-/// Game `pairing` of a round robin of tables as a job: every seat's player as scheduled,
-/// from the game's start position (tables have no openings), its key's number as the
-/// game's index.
-pub fn table_job(
-    setup: &Setup,
-    stage: Stage,
-    pairing: &TablePairing,
-    logs: Option<&Path>,
-) -> GameJob {
-    GameJob {
-        index: GameKey::of_table(stage, pairing).number(),
-        game: setup.game,
-        seats: pairing
-            .seats
-            .iter()
-            .map(|p| setup.contestants[p.index()].clone())
-            .collect(),
-        opening: None,
-        referee: setup.referee(),
-        log_dir: logs.map(Path::to_path_buf),
-        address_space_bytes: Some(PROGRAM_ADDRESS_SPACE_BYTES),
-    }
-}
-
-/// The standings' view of how a game ended (any number of seats).
-fn table_termination(record: &GameRecord) -> olympiad_tournament::Termination {
-    use olympiad_tournament::Termination as T;
-    match &record.termination {
-        Termination::Fault { seat, fault } => T::Irregular {
-            seat: *seat,
-            reason: fault.kind().into(),
-        },
-        Termination::MoveLimit { .. } => T::AdjudicatedDraw,
-        Termination::Rules { .. } => T::Normal,
-    }
-}
-
 /// A referee's points as exact points (they are whole or half points: balls, or 0 and 1
 /// after a fault).
 fn exact_points(points: f64) -> Points {
     Points::from_f64(points).unwrap_or_else(|| Points::from_milli((points * 1000.0).round() as i64))
 }
 
-/// A referee's record of a game of more than two seats as the store keeps it: every seat's
-/// player, score and time in [`StoredGame::seats`].
-pub fn stored_table_game(
-    stage: Stage,
-    pairing: &TablePairing,
-    record: &GameRecord,
-    started: String,
-) -> StoredGame {
-    let seats: Vec<StoredSeat> = pairing
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(seat, &player)| StoredSeat {
-            player,
-            score: exact_points(record.points.get(seat).copied().unwrap_or(0.0)),
-            used_ms: record.used_ms.get(seat).copied().unwrap_or(0.0),
-        })
-        .collect();
-    let two = Pairing::game(
-        pairing.round,
-        pairing.board,
-        pairing.seats[0],
-        pairing.seats[1],
-    );
-    let half = match seats[0].score.cmp(&seats[1].score) {
-        std::cmp::Ordering::Greater => [2, 0],
-        std::cmp::Ordering::Less => [0, 2],
-        std::cmp::Ordering::Equal => [1, 1],
-    };
-    // Not `game_result`, the two-seat view: a fault by seat 2 or later has no loser there.
-    let result = GameResult {
-        half_points: half,
-        game_score: None,
-        termination: table_termination(record),
-    };
-    let mut game = stored_game(stage, &two, record, result, started);
-    game.seats = Some(seats);
-    game
-}
-
-/// The standings' view of a referee's record. A game that ends by its rules is won by the
-/// seat with more points. When its points do not sum to 1 (a win 1-0, a draw 1/2-1/2) the
-/// game scores itself (`rolit2`: the balls of each colour) and that score is kept as
-/// [`GameResult::game_score`], for the `game_score` points scheme.
+/// The standings' view of a referee's record.
+///
+/// Two seats: a fault is an irregular loss, the move limit an adjudicated draw, and a game
+/// that ends by its rules is won by the seat with more points; when its points do not sum
+/// to 1 (a win 1-0, a draw 1/2-1/2) the game scores itself (`rolit2`: the balls of each
+/// colour) and that score is kept as [`GameResult::game_score`], for the `game_score`
+/// points scheme.
+///
+/// More seats: every seat's points (Rolit: balls; after a fault 0 for the offender, 1 for
+/// the others) order the seats, with the termination naming the offender's seat.
 pub fn game_result(record: &GameRecord) -> GameResult {
-    match &record.termination {
-        Termination::Fault { seat, fault } => {
-            GameResult::irregular_loss(usize::from(*seat), fault.kind())
-        }
-        Termination::MoveLimit { .. } => GameResult::adjudicated_draw(),
-        Termination::Rules { .. } => {
+    use olympiad_tournament::Termination as T;
+    let termination = match &record.termination {
+        Termination::Fault { seat, fault } => T::Irregular {
+            seat: *seat,
+            reason: fault.kind().into(),
+        },
+        Termination::MoveLimit { .. } => T::AdjudicatedDraw,
+        Termination::Rules { .. } => T::Normal,
+    };
+    if record.points.len() > 2 {
+        return GameResult::table(
+            record.points.iter().map(|&p| exact_points(p)).collect(),
+            termination,
+        );
+    }
+    match termination {
+        T::Irregular { seat, reason } => GameResult::irregular_loss(usize::from(seat), &reason),
+        T::AdjudicatedDraw => GameResult::adjudicated_draw(),
+        _ => {
             let (a, b) = (record.points[0], record.points[1]);
             let mut result = if a > b {
                 GameResult::win(0)
@@ -943,19 +843,19 @@ pub fn game_result(record: &GameRecord) -> GameResult {
                 GameResult::draw()
             };
             if (a + b - 1.0).abs() > 1e-9 {
-                result.game_score = Some([exact_points(a), exact_points(b)]);
+                result.game_score = Some(vec![exact_points(a), exact_points(b)]);
             }
             result
         }
     }
 }
 
-/// A referee's record as the store keeps it, with its result for the standings.
+/// A referee's record as the store keeps it, with its result for the standings
+/// ([`game_result`]) and, for more than two seats, the time each seat used.
 pub fn stored_game(
     stage: Stage,
     pairing: &Pairing,
     record: &GameRecord,
-    result: GameResult,
     started: String,
 ) -> StoredGame {
     let detail = match &record.termination {
@@ -971,7 +871,7 @@ pub fn stored_game(
     StoredGame {
         stage,
         pairing: pairing.clone(),
-        result,
+        result: game_result(record),
         reason: record.termination.label(),
         detail,
         moves: record
@@ -989,7 +889,13 @@ pub fn stored_game(
         ends: serde_json::to_value(&record.players).expect("records serialize"),
         started,
         duration_ms: record.wall_ms,
-        seats: None,
+        used_ms: if pairing.seats.len() > 2 {
+            (0..pairing.seats.len())
+                .map(|seat| record.used_ms.get(seat).copied().unwrap_or(0.0))
+                .collect()
+        } else {
+            Vec::new()
+        },
     }
 }
 
@@ -1167,15 +1073,15 @@ mod tests {
         assert_eq!(summary.played_now, 20);
         assert_eq!(lines.len(), 20);
         let schedule = setup.table_schedule().unwrap();
-        for (g, p) in summary.games.iter().zip(&schedule) {
-            assert_eq!(g.key(), GameKey::of_table(Stage::Main, p));
-            assert_eq!(g.seat_players().as_ref(), Some(&p.seats));
-            let seats = g.seats.as_ref().unwrap();
+        for (g, p) in summary.games.iter().zip(&schedule.pairings) {
+            assert_eq!(g.key(), GameKey::of(Stage::Main, p));
+            assert_eq!(g.pairing.seats, p.seats);
             // Rolit: 60 moves, 64 balls, every seat's time kept.
             assert_eq!(g.moves.len(), 60);
-            let balls: Points = seats.iter().map(|s| s.score).sum();
+            let balls: Points = g.result.ranking.iter().copied().sum();
             assert_eq!(balls, Points::from_int(64));
-            assert!(seats.iter().all(|s| s.used_ms > 0.0));
+            assert_eq!(g.used_ms.len(), 4);
+            assert!(g.used_ms.iter().all(|&used| used > 0.0));
         }
         let results = TableResults::compute(&setup.described(), &summary.games).unwrap();
         let rows = &results.standings.rows;
@@ -1184,7 +1090,7 @@ mod tests {
         // points per game.
         assert!(
             rows.iter()
-                .all(|r| r.games == 16 && r.by_seat == vec![4, 4, 4, 4])
+                .all(|r| r.games == 16 && r.by_seat.iter().all(|s| s.games() == 4))
         );
         let total: Points = rows.iter().map(|r| r.points).sum();
         assert_eq!(total, Points::from_int(20 * 6));

@@ -8,9 +8,9 @@ use olympiad_arena::{
     TimeControl, play_game,
 };
 use olympiad_catalog::{Options, find_game};
-use olympiad_runner::stored_table_game;
+use olympiad_runner::stored_game;
 use olympiad_store::Stage;
-use olympiad_tournament::{PlayerId, TablePairing};
+use olympiad_tournament::{Pairing, PlayerId};
 use std::time::Duration;
 
 #[test]
@@ -50,12 +50,8 @@ fn a_fault_in_the_third_seat_is_stored_with_its_seat() {
         panic!("expected a fault, got {:?}", record.termination);
     };
     assert_eq!(*seat, 2);
-    let pairing = TablePairing {
-        round: 1,
-        board: 1,
-        seats: (0..4).map(PlayerId).collect(),
-    };
-    let stored = stored_table_game(Stage::Main, &pairing, &record, String::new());
+    let pairing = Pairing::table(1, 1, (0..4).map(PlayerId).collect());
+    let stored = stored_game(Stage::Main, &pairing, &record, String::new());
     assert_eq!(
         stored.result.termination,
         olympiad_tournament::Termination::Irregular {
@@ -63,5 +59,6 @@ fn a_fault_in_the_third_seat_is_stored_with_its_seat() {
             reason: fault.kind().into()
         }
     );
-    assert_eq!(stored.seats.unwrap().len(), 4);
+    assert_eq!(stored.result.seats(), 4);
+    assert_eq!(stored.used_ms.len(), 4);
 }

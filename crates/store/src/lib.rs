@@ -23,13 +23,12 @@
 //!
 //! A game of more than two seats (a table) keeps its seat 0 and seat 1 players in `first`
 //! and `second`, their pairwise result in the half points and the table's termination (its
-//! `seat` is the table's); `table_seats` holds every seat. Version 1 stores (two seats only,
+//! `seat` is the table's); `table_seats` holds every seat, and it is what the game is read
+//! back from: one [`Pairing`] of every seat and one [`GameResult`] of every seat's score. Version 1 stores (two seats only,
 //! no `table_seats`) still open: opened for writing they get the table and become version
 //! 2; read-only they read as they are.
 
-use olympiad_tournament::{
-    Game, GameResult, Pairing, PlayerId, Points, TableGame, TablePairing, TableResult,
-};
+use olympiad_tournament::{Game, GameResult, Pairing, PlayerId, Points};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -152,24 +151,14 @@ pub struct GameKey {
 }
 
 impl GameKey {
-    /// The key of `pairing` in `stage`.
+    /// The key of `pairing` in `stage` (for a table: its round, that is cycle and
+    /// rotation, and its board).
     pub fn of(stage: Stage, pairing: &Pairing) -> GameKey {
         GameKey {
             stage,
             round: pairing.round,
             board: pairing.board,
             opening: pairing.opening,
-        }
-    }
-
-    /// The key of a game of more than two seats: its round (cycle and rotation) and board
-    /// (table).
-    pub fn of_table(stage: Stage, pairing: &TablePairing) -> GameKey {
-        GameKey {
-            stage,
-            round: pairing.round,
-            board: pairing.board,
-            opening: None,
         }
     }
 
@@ -223,28 +212,14 @@ pub struct StoredMove {
     pub left_ms: f64,
 }
 
-/// One seat of a game of more than two seats, as stored.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StoredSeat {
-    /// Who sat there.
-    pub player: PlayerId,
-    /// Its score in the game (Rolit: balls; after an irregular end 0 for the offender, 1
-    /// for the others).
-    pub score: Points,
-    /// The time it used, in milliseconds.
-    pub used_ms: f64,
-}
-
 /// A finished game (or a bye) as the store keeps it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredGame {
     /// The stage it belongs to.
     pub stage: Stage,
-    /// Round, board, opening and who sat where (`second: None` for a bye).
+    /// Round, board, opening and who sat in every seat (one seat for a bye).
     pub pairing: Pairing,
-    /// The result as standings see it; for a game of more than two seats the result of seat
-    /// 0 against seat 1 with the game's termination (whose seat is the table's), the whole
-    /// result being in [`StoredGame::seats`].
+    /// The result as standings see it, every seat's.
     pub result: GameResult,
     /// A short label of how it ended: the rules' reason, `move-limit`, the fault's kind,
     /// `bye`.
@@ -263,9 +238,10 @@ pub struct StoredGame {
     pub started: String,
     /// How long it took, in milliseconds.
     pub duration_ms: f64,
-    /// Every seat of a game of more than two seats (`None` for two seats and byes).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seats: Option<Vec<StoredSeat>>,
+    /// The time each seat used, in milliseconds, for a game of more than two seats (the
+    /// store keeps it in `table_seats`); empty for two seats and byes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used_ms: Vec<f64>,
 }
 
 impl StoredGame {
@@ -277,27 +253,6 @@ impl StoredGame {
     /// The game as standings, crosstables and ratings take it.
     pub fn game(&self) -> Game {
         Game::new(self.pairing.clone(), self.result.clone())
-    }
-
-    /// The players by seat of a game of more than two seats.
-    pub fn seat_players(&self) -> Option<Vec<PlayerId>> {
-        Some(self.seats.as_ref()?.iter().map(|s| s.player).collect())
-    }
-
-    /// A game of more than two seats as table standings take it (`None` for two seats).
-    pub fn table_game(&self) -> Option<TableGame> {
-        let seats = self.seats.as_ref()?;
-        Some(TableGame {
-            pairing: TablePairing {
-                round: self.pairing.round,
-                board: self.pairing.board,
-                seats: seats.iter().map(|s| s.player).collect(),
-            },
-            result: TableResult {
-                score: seats.iter().map(|s| s.score).collect(),
-                termination: self.result.termination.clone(),
-            },
-        })
     }
 
     /// A bye, stored like a game so that standings and the Swiss pairing see it.
@@ -314,7 +269,7 @@ impl StoredGame {
             ends: serde_json::Value::Array(Vec::new()),
             started: utc_timestamp(SystemTime::now()),
             duration_ms: 0.0,
-            seats: None,
+            used_ms: Vec::new(),
         }
     }
 }
@@ -631,6 +586,19 @@ impl Store {
             path: path.clone(),
             source,
         };
+        let table = game.pairing.seats.len() > 2;
+        // A table's `first`, `second` and half points are its seats 0 and 1 and their
+        // pairwise result; its own score is in `table_seats`, not in the two score columns.
+        let half = |seat| match game.pairing.seats.len() {
+            1 => [2, 0][seat],
+            _ => game.result.pairwise(seat, 1 - seat),
+        };
+        let two_seat_score = |seat: usize| {
+            (!table)
+                .then_some(game.result.game_score.as_ref())
+                .flatten()
+                .map(|g| g[seat].milli())
+        };
         let tx = self.conn.transaction().map_err(err)?;
         let inserted = tx.execute(
             "INSERT INTO games (stage, round, board, opening, first, second, half_first,
@@ -644,10 +612,10 @@ impl Store {
                 key.round,
                 key.board,
                 key.opening.map_or(NO_OPENING, i64::from),
-                game.pairing.first.0,
-                game.pairing.second.map(|p| p.0),
-                game.result.half_points[0],
-                game.result.half_points[1],
+                game.pairing.first().0,
+                game.pairing.second().map(|p| p.0),
+                half(0),
+                half(1),
                 termination,
                 game.reason,
                 game.detail,
@@ -658,8 +626,8 @@ impl Store {
                 ends,
                 game.started,
                 game.duration_ms,
-                game.result.game_score.map(|g| g[0].milli()),
-                game.result.game_score.map(|g| g[1].milli()),
+                two_seat_score(0),
+                two_seat_score(1),
             ],
         );
         match inserted {
@@ -674,13 +642,15 @@ impl Store {
             }
             Err(e) => return Err(err(e)),
         }
-        if let Some(seats) = &game.seats {
+        if table {
             let id = tx.last_insert_rowid();
-            for (seat, s) in seats.iter().enumerate() {
+            for (seat, player) in game.pairing.seats.iter().enumerate() {
+                let score = game.result.ranking.get(seat).copied().unwrap_or_default();
+                let used_ms = game.used_ms.get(seat).copied().unwrap_or(0.0);
                 tx.execute(
                     "INSERT INTO table_seats (game, seat, player, score_milli, used_ms)
                      VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![id, seat as i64, s.player.0, s.score.milli(), s.used_ms],
+                    params![id, seat as i64, player.0, score.milli(), used_ms],
                 )
                 .map_err(err)?;
             }
@@ -694,7 +664,7 @@ impl Store {
     }
 
     /// The own scores of the two-seat games that have one, by game id.
-    fn game_scores(&self) -> Result<BTreeMap<i64, [Points; 2]>, StoreError> {
+    fn game_scores(&self) -> Result<BTreeMap<i64, Vec<Points>>, StoreError> {
         if !self.has_table_seats()? {
             return Ok(BTreeMap::new());
         }
@@ -709,7 +679,7 @@ impl Store {
             .query_map([], |r| {
                 Ok((
                     r.get::<_, i64>(0)?,
-                    [Points::from_milli(r.get(1)?), Points::from_milli(r.get(2)?)],
+                    vec![Points::from_milli(r.get(1)?), Points::from_milli(r.get(2)?)],
                 ))
             })
             .map_err(self.sqlite())?;
@@ -717,8 +687,8 @@ impl Store {
     }
 
     /// The seats of every stored game of more than two seats, by game id.
-    fn table_seats(&self) -> Result<BTreeMap<i64, Vec<StoredSeat>>, StoreError> {
-        let mut out: BTreeMap<i64, Vec<StoredSeat>> = BTreeMap::new();
+    fn table_seats(&self) -> Result<BTreeMap<i64, Vec<TableSeat>>, StoreError> {
+        let mut out: BTreeMap<i64, Vec<TableSeat>> = BTreeMap::new();
         if !self.has_table_seats()? {
             return Ok(out);
         }
@@ -732,7 +702,7 @@ impl Store {
             .query_map([], |r| {
                 Ok((
                     r.get::<_, i64>(0)?,
-                    StoredSeat {
+                    TableSeat {
                         player: PlayerId(r.get(1)?),
                         score: Points::from_milli(r.get(2)?),
                         used_ms: r.get(3)?,
@@ -802,8 +772,8 @@ impl Store {
                 ))
             })
             .map_err(self.sqlite())?;
-        let mut seats = self.table_seats()?;
-        let scores = self.game_scores()?;
+        let mut tables = self.table_seats()?;
+        let mut scores = self.game_scores()?;
         let mut games = Vec::new();
         for row in rows {
             let raw: Raw = row.map_err(self.sqlite())?;
@@ -822,20 +792,36 @@ impl Store {
                 .then(|| u32::try_from(opening))
                 .transpose()
                 .map_err(|_| self.corrupt(format!("{at}: opening {opening}")))?;
+            let (seats, result, used_ms) = match tables.remove(&raw.17) {
+                Some(table) => (
+                    table.iter().map(|s| s.player).collect(),
+                    GameResult::table(table.iter().map(|s| s.score).collect(), termination),
+                    table.iter().map(|s| s.used_ms).collect(),
+                ),
+                None => {
+                    let seats = [Some(first), second].into_iter().flatten().map(PlayerId);
+                    let result = match second {
+                        Some(_) => GameResult {
+                            game_score: scores.remove(&raw.17),
+                            ..GameResult::from_half_points([h0, h1], termination)
+                        },
+                        None => GameResult {
+                            termination,
+                            ..GameResult::bye()
+                        },
+                    };
+                    (seats.collect(), result, Vec::new())
+                }
+            };
             games.push(StoredGame {
                 stage,
                 pairing: Pairing {
                     round,
                     board,
-                    first: PlayerId(first),
-                    second: second.map(PlayerId),
+                    seats,
                     opening,
                 },
-                result: GameResult {
-                    half_points: [h0, h1],
-                    game_score: scores.get(&raw.17).copied(),
-                    termination,
-                },
+                result,
                 reason: raw.9,
                 detail: raw.10,
                 moves,
@@ -844,7 +830,7 @@ impl Store {
                 ends,
                 started: raw.15,
                 duration_ms: raw.16,
-                seats: seats.remove(&raw.17),
+                used_ms,
             });
         }
         Ok(games)
@@ -854,6 +840,13 @@ impl Store {
     pub fn keys(&self) -> Result<BTreeSet<GameKey>, StoreError> {
         Ok(self.games()?.iter().map(StoredGame::key).collect())
     }
+}
+
+/// One row of `table_seats`.
+struct TableSeat {
+    player: PlayerId,
+    score: Points,
+    used_ms: f64,
 }
 
 /// A stored value as JSON text.
@@ -969,7 +962,7 @@ mod tests {
             ends: serde_json::json!([{"name": "p0"}, {"name": "p1"}]),
             started: "2025-01-02T03:04:05Z".into(),
             duration_ms: 12.5,
-            seats: None,
+            used_ms: Vec::new(),
         }
     }
 
@@ -1110,32 +1103,25 @@ mod tests {
     fn table_games_keep_every_seat() {
         let path = temp_db("tables");
         let mut store = Store::create(&path, &info(), &players()).unwrap();
-        let pairing = TablePairing {
-            round: 2,
-            board: 1,
-            seats: vec![PlayerId(2), PlayerId(0), PlayerId(3), PlayerId(1)],
-        };
+        let pairing = Pairing::table(
+            2,
+            1,
+            vec![PlayerId(2), PlayerId(0), PlayerId(3), PlayerId(1)],
+        );
         let mut game = played(
             Stage::Main,
-            &Pairing::game(2, 1, PlayerId(2), PlayerId(0)),
-            GameResult::irregular_loss(1, "time-out"),
+            &pairing,
+            GameResult::table(
+                (0..4)
+                    .map(|k| Points::from_int(if k == 3 { 0 } else { 1 }))
+                    .collect(),
+                Termination::Irregular {
+                    seat: 3,
+                    reason: "time-out".into(),
+                },
+            ),
         );
-        game.result.termination = Termination::Irregular {
-            seat: 3,
-            reason: "time-out".into(),
-        };
-        game.seats = Some(
-            pairing
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(k, &player)| StoredSeat {
-                    player,
-                    score: Points::from_int(if k == 3 { 0 } else { 1 }),
-                    used_ms: 100.0 * k as f64 + 0.5,
-                })
-                .collect(),
-        );
+        game.used_ms = (0..4).map(|k| 100.0 * k as f64 + 0.5).collect();
         store.insert_game(&game).unwrap();
         // Its key is the table's: a second game there is refused, its seats untouched.
         assert!(matches!(
@@ -1153,11 +1139,23 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert_eq!(games[0], two);
         assert_eq!(games[1], game);
-        assert_eq!(games[1].key(), GameKey::of_table(Stage::Main, &pairing));
-        let table = games[1].table_game().unwrap();
-        assert_eq!(table.pairing, pairing);
-        assert_eq!(table.result.irregular_loser(), Some(3));
-        assert!(games[0].table_game().is_none());
+        assert_eq!(games[1].key(), GameKey::of(Stage::Main, &pairing));
+        assert_eq!(games[1].pairing, pairing);
+        assert_eq!(games[1].result.irregular_loser(), Some(3));
+        assert_eq!(games[1].used_ms.len(), 4);
+        assert!(games[0].used_ms.is_empty());
+        // The games row of a table holds its seats 0 and 1 and their pairwise result, as
+        // version 1 stores held two-seat games; no two-seat score.
+        let conn = Connection::open(&path).unwrap();
+        let row: (u32, u32, u8, u8, Option<i64>) = conn
+            .query_row(
+                "SELECT first, second, half_first, half_second, score_first_milli FROM games
+                 WHERE round = 2",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+            )
+            .unwrap();
+        assert_eq!(row, (2, 0, 1, 1, None));
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 

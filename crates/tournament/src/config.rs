@@ -18,8 +18,7 @@
 //! two seats: round robins of tables only, points by rank, the table tie-breaks by default).
 
 use crate::model::{PlayerId, Schedule};
-use crate::nseat::{TableSchedule, table_round_robin};
-use crate::schedule::{gauntlet, round_robin};
+use crate::schedule::{gauntlet, round_robin, table_round_robin};
 use crate::standings::{PointsScheme, StandingsConfig, TieBreak};
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -775,7 +774,7 @@ impl TournamentConfig {
                     ),
                 ));
             }
-            if let Some(t) = self.tie_breaks.iter().find(|t| t.is_for_tables()) {
+            if let Some(t) = self.tie_breaks.iter().find(|t| !t.applies_to(seats)) {
                 return Err(fail(
                     "tie_breaks",
                     format!(
@@ -859,8 +858,8 @@ impl TournamentConfig {
     }
 
     /// The schedule of a round robin of tables of `seats` (every table of that many
-    /// players, seats rotated; see [`crate::nseat`]); `None` for the other formats.
-    pub fn table_schedule(&self, seats: usize) -> Option<TableSchedule> {
+    /// players, seats rotated; see [`crate::schedule`]); `None` for the other formats.
+    pub fn table_schedule(&self, seats: usize) -> Option<Schedule> {
         let cycles = self.format.round_robin_cycles()?;
         Some(table_round_robin(
             self.players.len() as u32,

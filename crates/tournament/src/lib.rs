@@ -3,24 +3,24 @@
 //! them and the CLI wires it all; this crate only turns pairings and results into pairings,
 //! standings and ratings, deterministically from a seed.
 //!
-//! - [`model`]: players, exact points, results with their termination, pairings, schedules;
+//! - [`model`]: players, exact points, pairings of any number of seats, results with
+//!   their termination (ranks and pairwise results derived once), schedules;
 //! - [`schedule`]: round robins (Berger-balanced seats), gauntlets, the CodeCup final,
-//!   openings played in pairs with seats swapped;
-//! - [`standings`]: points schemes, Buchholz, progressive score, Sonneborn-Berger,
-//!   head-to-head, irregular losses, places with what decided them, crosstables;
+//!   openings played in pairs with seats swapped, round robins of tables (more than two
+//!   seats, seats rotated);
+//! - [`standings`]: points schemes (win/draw/loss for two seats, by rank for more),
+//!   Buchholz, progressive score, Sonneborn-Berger, head-to-head, irregular losses, first
+//!   places, average rank, places with what decided them, crosstables of pairwise results;
 //! - [`swiss`]: Swiss pairing round by round, never a rematch, one bye at most, seats
 //!   balanced;
 //! - [`playoff`]: rule 9's medal play-offs;
 //! - [`trf`]: FIDE TRF16 export of a Swiss, to cross-check our pairings;
 //! - [`config`]: the TOML tournament config, with errors that name key and line;
 //! - [`ratings`]: maximum-likelihood ratings of the field (Davidson's draw model) with
-//!   error bars;
+//!   error bars, tables counting as their pairwise results;
 //! - [`wdl`]: a match's win/draw/loss, score and Elo difference with its 95% interval;
 //! - [`sprt`]: the sequential probability ratio test on game pairs, to stop a match as
 //!   soon as the evidence decides;
-//! - [`nseat`]: games of more than two seats (Rolit): tables that rotate seats, points by
-//!   rank or by the game's score, generalised tie-breaks, the pairwise crosstable and the
-//!   pairwise results the ratings are fitted from.
 //!
 //! ```
 //! use olympiad_tournament::{round_robin, Game, GameResult, PlayerId, Standings, StandingsConfig};
@@ -45,7 +45,6 @@
 
 pub mod config;
 pub mod model;
-pub mod nseat;
 pub mod playoff;
 pub mod ratings;
 pub mod schedule;
@@ -57,13 +56,14 @@ pub mod wdl;
 
 pub use config::{ConfigError, Format, PlayerConfig, TimeControlConfig, TournamentConfig};
 pub use model::{Game, GameResult, Pairing, PlayerId, Points, Schedule, Termination};
-pub use nseat::{
-    PairCell, PairwiseTable, TableGame, TablePairing, TableResult, TableRow, TableSchedule,
-    TableStandings, pairwise_games, table_round_robin, table_round_robin_of,
-};
 pub use playoff::{MEDAL_PLACES, PLAYOFF_GAMES, Playoff};
-pub use ratings::{Anchor, Rating, RatingError, RatingOptions, Ratings, fit_ratings};
-pub use schedule::{codecup_final, draw_lots, gauntlet, round_robin, round_robin_of};
+pub use ratings::{
+    Anchor, Rating, RatingError, RatingOptions, Ratings, fit_ratings, pairwise_games,
+};
+pub use schedule::{
+    codecup_final, draw_lots, gauntlet, round_robin, round_robin_of, table_round_robin,
+    table_round_robin_of,
+};
 pub use standings::{
     CrossGame, Crosstable, Decider, PointsScheme, Row, SeatRecord, Standings, StandingsConfig,
     StandingsError, TieBreak, TieBreakValues, termination_counts,

@@ -1,6 +1,7 @@
 //! The vocabulary every other module speaks: players by index, exact tournament points, the
-//! result of one game between two seats with how it ended, pairings and schedules. Kept apart
-//! so that schedules, standings, ratings and exports agree on one meaning of "a game".
+//! result of one game of any number of seats with how it ended, pairings and schedules. Kept
+//! apart so that schedules, standings, ratings and exports agree on one meaning of "a game",
+//! whether it has two seats (chess-like: W/D/L) or more (Rolit: a table ranked by score).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -168,50 +169,66 @@ impl Termination {
     }
 }
 
-/// The result of one game between two seats (seat 0 moves first).
+/// The result of one game of any number of seats (seat 0 moves first), or of a bye (one
+/// seat).
+///
+/// Everything standings, crosstables and ratings need is derived here, once, from
+/// [`GameResult::ranking`]: the rank of every seat ([`GameResult::half_ranks`]), who finished
+/// first alone, and the pairwise result of any two seats ([`GameResult::pairwise`]). How
+/// those become tournament points is [`PointsScheme::points`](crate::PointsScheme::points):
+/// the config's win/draw/loss values (or the game's own score) for two seats, points by rank
+/// for more.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameResult {
-    /// Half points by seat: 2 for a win, 1 for a draw, 0 for a loss; they sum to 2.
-    pub half_points: [u8; 2],
+    /// What orders the seats, one value per seat, higher is better: for two seats the half
+    /// points (2 a win, 1 a draw, 0 a loss; they sum to 2), for more seats the game's own
+    /// score (Rolit: balls; after an irregular end 0 for the offender and 1 for the
+    /// others); a bye's one seat has 2.
+    pub ranking: Vec<Points>,
     /// The game's own score by seat, when the game defines one (CodeCup 2005: 12 for a
     /// win, 3-1 or 2-2 for draws by pieces, 0 for a loss; Turn Right: 50 + the point
-    /// difference). Used by [`PointsScheme::game_score`](crate::PointsScheme::game_score).
+    /// difference; a table: its [`ranking`](GameResult::ranking)). Used by
+    /// [`PointsScheme::game_score`](crate::PointsScheme::game_score).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game_score: Option<[Points; 2]>,
+    pub game_score: Option<Vec<Points>>,
     /// How it ended.
     pub termination: Termination,
 }
 
+/// Half points as a ranking value.
+fn halves(half_points: u8) -> Points {
+    Points::from_int(i64::from(half_points))
+}
+
 impl GameResult {
-    /// `seat` won normally.
+    /// A two-seat result from its half points (2 a win, 1 a draw, 0 a loss) and how it
+    /// ended.
+    pub fn from_half_points(half_points: [u8; 2], termination: Termination) -> GameResult {
+        GameResult {
+            ranking: half_points.iter().map(|&h| halves(h)).collect(),
+            game_score: None,
+            termination,
+        }
+    }
+
+    /// `seat` of two won normally.
     pub fn win(seat: usize) -> GameResult {
         let mut half_points = [0, 0];
         half_points[seat] = 2;
-        GameResult {
-            half_points,
-            game_score: None,
-            termination: Termination::Normal,
-        }
+        GameResult::from_half_points(half_points, Termination::Normal)
     }
 
-    /// A normal draw.
+    /// A normal draw of two seats.
     pub fn draw() -> GameResult {
-        GameResult {
-            half_points: [1, 1],
-            game_score: None,
-            termination: Termination::Normal,
-        }
+        GameResult::from_half_points([1, 1], Termination::Normal)
     }
 
-    /// A draw declared by the referee.
+    /// A draw of two seats declared by the referee.
     pub fn adjudicated_draw() -> GameResult {
-        GameResult {
-            termination: Termination::AdjudicatedDraw,
-            ..GameResult::draw()
-        }
+        GameResult::from_half_points([1, 1], Termination::AdjudicatedDraw)
     }
 
-    /// `seat` lost irregularly (time-out, crash, illegal move, ...).
+    /// `seat` of two lost irregularly (time-out, crash, illegal move, ...).
     pub fn irregular_loss(seat: usize, reason: &str) -> GameResult {
         GameResult {
             termination: Termination::Irregular {
@@ -222,18 +239,34 @@ impl GameResult {
         }
     }
 
-    /// The result recorded for a bye (the first seat's player "wins" against nobody).
+    /// The result recorded for a bye (its one seat "wins" against nobody).
     pub fn bye() -> GameResult {
         GameResult {
+            ranking: vec![halves(2)],
+            game_score: None,
             termination: Termination::Bye,
-            ..GameResult::win(0)
+        }
+    }
+
+    /// The result of a game of more than two seats: the game's own score by seat orders the
+    /// seats ([`Termination::Irregular`] names the offending seat).
+    pub fn table(score: Vec<Points>, termination: Termination) -> GameResult {
+        GameResult {
+            ranking: score.clone(),
+            game_score: Some(score),
+            termination,
         }
     }
 
     /// The same result with the game's own scores.
-    pub fn with_game_score(mut self, score: [Points; 2]) -> GameResult {
-        self.game_score = Some(score);
+    pub fn with_game_score(mut self, score: impl Into<Vec<Points>>) -> GameResult {
+        self.game_score = Some(score.into());
         self
+    }
+
+    /// The number of seats (1 for a bye).
+    pub fn seats(&self) -> usize {
+        self.ranking.len()
     }
 
     /// The seat that lost irregularly, if any.
@@ -243,81 +276,126 @@ impl GameResult {
             _ => None,
         }
     }
+
+    /// Seats ranked above `seat`, and seats level with it (itself included).
+    fn above_and_level(&self, seat: usize) -> (usize, usize) {
+        let mine = self.ranking[seat];
+        let above = self.ranking.iter().filter(|&&s| s > mine).count();
+        let level = self.ranking.iter().filter(|&&s| s == mine).count();
+        (above, level)
+    }
+
+    /// The rank of each seat in half places: 2 for first alone, tied seats sharing the mean
+    /// of their places (two tied for first: 3 each, that is 1.5). Two seats: 2 for a win, 3
+    /// for a draw, 4 for a loss.
+    pub fn half_ranks(&self) -> Vec<u32> {
+        (0..self.seats())
+            .map(|seat| {
+                let (above, level) = self.above_and_level(seat);
+                (2 * above + 1 + level) as u32
+            })
+            .collect()
+    }
+
+    /// The places each seat's rank spans (0-based, `first..first + count`): tied seats
+    /// share them.
+    pub fn places(&self, seat: usize) -> std::ops::Range<usize> {
+        let (above, level) = self.above_and_level(seat);
+        above..above + level
+    }
+
+    /// Whether `seat` alone is ranked first (for two seats: it won).
+    pub fn first_alone(&self, seat: usize) -> bool {
+        self.above_and_level(seat) == (0, 1)
+    }
+
+    /// The pairwise result of `seat` against `other` in half points: 2 if it is ranked
+    /// above, 1 if level, 0 if below. For two seats these are the game's half points.
+    pub fn pairwise(&self, seat: usize, other: usize) -> u8 {
+        match self.ranking[seat].cmp(&self.ranking[other]) {
+            std::cmp::Ordering::Greater => 2,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Less => 0,
+        }
+    }
+
+    /// The half points of `seat` (0 or 1) of a two-seat game, 2 for a bye's seat.
+    pub fn half_points(&self, seat: usize) -> u8 {
+        if self.seats() == 1 {
+            2
+        } else {
+            self.pairwise(seat, 1 - seat)
+        }
+    }
 }
 
-/// One scheduled game, or a bye when `second` is `None`.
+/// One scheduled game of any number of seats, or a bye (one seat).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Pairing {
     /// The round (1-based).
     pub round: u32,
-    /// The board within the round (1-based).
+    /// The board (for more than two seats: the table) within the round (1-based).
     pub board: u32,
-    /// The player in the first seat (white, moves first), or the player with the bye.
-    pub first: PlayerId,
-    /// The player in the second seat; `None` for a bye.
-    pub second: Option<PlayerId>,
+    /// The player in each seat (seat 0 moves first); a bye has only the player with it.
+    pub seats: Vec<PlayerId>,
     /// The index of the start position in the openings file, if openings are used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening: Option<u32>,
 }
 
 impl Pairing {
-    /// A game.
+    /// A two-seat game.
     pub fn game(round: u32, board: u32, first: PlayerId, second: PlayerId) -> Pairing {
+        Pairing::table(round, board, vec![first, second])
+    }
+
+    /// A game of the players of `seats`, in seat order.
+    pub fn table(round: u32, board: u32, seats: Vec<PlayerId>) -> Pairing {
         Pairing {
             round,
             board,
-            first,
-            second: Some(second),
+            seats,
             opening: None,
         }
     }
 
     /// A bye.
     pub fn bye(round: u32, board: u32, player: PlayerId) -> Pairing {
-        Pairing {
-            round,
-            board,
-            first: player,
-            second: None,
-            opening: None,
-        }
+        Pairing::table(round, board, vec![player])
     }
 
     /// Whether this is a bye.
     pub fn is_bye(&self) -> bool {
-        self.second.is_none()
+        self.seats.len() == 1
     }
 
-    /// The seat `player` sits in (0 or 1), if it plays here.
+    /// The player in the first seat (moves first), or the player with the bye.
+    pub fn first(&self) -> PlayerId {
+        self.seats[0]
+    }
+
+    /// The player in the second seat; `None` for a bye.
+    pub fn second(&self) -> Option<PlayerId> {
+        self.player(1)
+    }
+
+    /// The seat `player` sits in, if it plays here.
     pub fn seat_of(&self, player: PlayerId) -> Option<usize> {
-        if self.first == player {
-            Some(0)
-        } else if self.second == Some(player) {
-            Some(1)
-        } else {
-            None
-        }
+        self.seats.iter().position(|&p| p == player)
     }
 
-    /// The player in `seat` (`None` for the empty seat of a bye).
+    /// The player in `seat` (`None` for a seat the game does not have).
     pub fn player(&self, seat: usize) -> Option<PlayerId> {
-        if seat == 0 {
-            Some(self.first)
-        } else {
-            self.second
-        }
+        self.seats.get(seat).copied()
     }
 
-    /// The same pairing with the seats swapped (a bye stays a bye).
+    /// The same two-seat pairing with the seats swapped (a bye stays a bye).
     pub fn swapped(&self) -> Pairing {
-        match self.second {
-            Some(second) => Pairing {
-                first: second,
-                second: Some(self.first),
-                ..self.clone()
-            },
-            None => self.clone(),
+        let mut seats = self.seats.clone();
+        seats.reverse();
+        Pairing {
+            seats,
+            ..self.clone()
         }
     }
 }
@@ -398,6 +476,34 @@ mod tests {
         let tenth = Points::from_f64(0.1).unwrap();
         let sum: Points = std::iter::repeat_n(tenth, 10).sum();
         assert_eq!(sum, Points::ONE);
+    }
+
+    #[test]
+    fn ranks_and_pairwise_results_of_two_seats_and_more() {
+        // Two seats: the half points are the pairwise results; ranks 1, 1.5, 2 in halves.
+        let won = GameResult::win(1);
+        assert_eq!((won.half_points(0), won.half_points(1)), (0, 2));
+        assert_eq!(won.half_ranks(), vec![4, 2]);
+        assert!(won.first_alone(1) && !won.first_alone(0));
+        assert_eq!(GameResult::draw().half_ranks(), vec![3, 3]);
+        let lost = GameResult::irregular_loss(0, "crash");
+        assert_eq!((lost.pairwise(0, 1), lost.irregular_loser()), (0, Some(0)));
+        assert_eq!(GameResult::bye().half_points(0), 2);
+        // Four seats ranked by their score, two level for second.
+        let table = GameResult::table(
+            [20, 15, 15, 12].map(Points::from_int).to_vec(),
+            Termination::Normal,
+        );
+        assert_eq!(table.half_ranks(), vec![2, 5, 5, 8]);
+        assert_eq!(table.places(1), 1..3);
+        assert_eq!((table.pairwise(1, 2), table.pairwise(3, 0)), (1, 0));
+        assert_eq!(table.game_score.as_deref(), Some(&table.ranking[..]));
+        // A pairing of any seats; two-seat helpers.
+        let p = Pairing::table(1, 2, vec![PlayerId(3), PlayerId(1), PlayerId(2)]);
+        assert_eq!((p.seat_of(PlayerId(2)), p.player(3)), (Some(2), None));
+        let two = Pairing::game(1, 1, PlayerId(0), PlayerId(1));
+        assert_eq!(two.swapped().seats, vec![PlayerId(1), PlayerId(0)]);
+        assert!(Pairing::bye(1, 3, PlayerId(4)).is_bye() && !two.is_bye());
     }
 
     #[test]

@@ -100,8 +100,7 @@ pub(crate) fn settle(
         .iter()
         .filter(|g| {
             let p = &g.pairing;
-            p.second.is_some()
-                && ((p.first == a && p.second == Some(b)) || (p.first == b && p.second == Some(a)))
+            p.seats == [a, b] || p.seats == [b, a]
         })
         .collect();
     games.sort_by_key(|g| (g.pairing.round, g.pairing.board));
@@ -110,7 +109,7 @@ pub(crate) fn settle(
     for g in &games {
         for (i, who) in [a, b].into_iter().enumerate() {
             if let Some(seat) = g.pairing.seat_of(who) {
-                half_points[i] += u32::from(g.result.half_points[seat]);
+                half_points[i] += u32::from(g.result.half_points(seat));
             }
         }
     }

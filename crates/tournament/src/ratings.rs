@@ -25,7 +25,7 @@
 //! on the strengths ([`RatingOptions::prior_sd`]) makes every field ratable (perfect scores
 //! included), at the price of pulling ratings towards the mean.
 
-use crate::model::{Game, PlayerId};
+use crate::model::{Game, GameResult, Pairing, PlayerId, Termination};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::f64::consts::LN_10;
@@ -325,8 +325,39 @@ fn unscoring_group(n: usize, pairs: &[(usize, usize, PairCounts)]) -> Option<Vec
     None
 }
 
+/// Every pairwise result of `games` as a two-seat game (the lower seat first, same round and
+/// board): what the ratings are fitted from. An irregular loss stays one for the pairs of
+/// its offender; the other pairs of that game count as normal results.
+pub fn pairwise_games(games: &[Game]) -> Vec<Game> {
+    let mut out = Vec::new();
+    for game in games {
+        let seats = &game.pairing.seats;
+        for a in 0..seats.len() {
+            for b in a + 1..seats.len() {
+                let pairing =
+                    Pairing::game(game.pairing.round, game.pairing.board, seats[a], seats[b]);
+                let result = match (game.result.irregular_loser(), &game.result.termination) {
+                    (Some(s), Termination::Irregular { reason, .. }) if s == a || s == b => {
+                        GameResult::irregular_loss(usize::from(s == b), reason)
+                    }
+                    _ => match game.result.pairwise(a, b) {
+                        2 => GameResult::win(0),
+                        0 => GameResult::win(1),
+                        _ => GameResult::draw(),
+                    },
+                };
+                out.push(Game::new(pairing, result));
+            }
+        }
+    }
+    out
+}
+
 /// Fits ratings to `players` from `games`: every game counts, irregular losses and
-/// adjudicated draws included; byes are ignored. No first-seat advantage is modelled.
+/// adjudicated draws included; byes are ignored; a game of more than two seats counts as
+/// its pairwise results ([`pairwise_games`]: `n(n-1)/2` of them, counted as independent,
+/// which they are not, so the error bars are optimistic). No first-seat advantage is
+/// modelled.
 pub fn fit_ratings(
     players: &[PlayerId],
     games: &[Game],
@@ -341,11 +372,18 @@ pub fn fit_ratings(
     let mut counts: BTreeMap<(usize, usize), PairCounts> = BTreeMap::new();
     let mut played = vec![0u32; n];
     let (mut draws, mut decisive) = (0u32, 0u32);
+    let pairwise;
+    let games = if games.iter().any(|g| g.pairing.seats.len() > 2) {
+        pairwise = pairwise_games(games);
+        &pairwise[..]
+    } else {
+        games
+    };
     for game in games {
-        let Some(second) = game.pairing.second else {
+        let Some(second) = game.pairing.second() else {
             continue;
         };
-        let first = game.pairing.first;
+        let first = game.pairing.first();
         let i = *index.get(&first).ok_or(RatingError::UnknownPlayer(first))?;
         let j = *index
             .get(&second)
@@ -355,7 +393,7 @@ pub fn fit_ratings(
         }
         played[i] += 1;
         played[j] += 1;
-        let first_half = game.result.half_points[0];
+        let first_half = game.result.half_points(0);
         let (lo, hi, lo_half) = if i < j {
             (i, j, first_half)
         } else {

@@ -3,6 +3,14 @@
 //! final, and openings played in pairs with seats swapped. Swiss rounds depend on results
 //! and live in [`crate::swiss`].
 //!
+//! **Tables** ([`table_round_robin`]), for games of more than two seats: players get
+//! numbers by lot; every `n`-subset of them is a table (board `b`, subsets in lexicographic
+//! order of the numbers), and each table plays `n` games per cycle, its players rotated one
+//! seat per game, so that over a cycle everyone sits in every seat equally often. Round
+//! `c·n + r + 1` holds rotation `r` of cycle `c` at every table. Successive cycles also
+//! change who follows whom: cycle `c` seats the table in the `c`-th cyclic order (`(n-1)!`
+//! of them, in lexicographic order of the later seats, then again from the first).
+//!
 //! Seat balance of the round robin: in round `r` (0-based) of a table of `m + 1` numbers
 //! (`m` odd), number `m` meets `r`, and `r + k` meets `r - k` (mod `m`) for
 //! `k = 1..(m+1)/2`. Number `r + k` takes the first seat when `k` is odd, `r - k` when `k`
@@ -122,12 +130,12 @@ impl Schedule {
         let mut waiting: BTreeMap<(PlayerId, PlayerId), VecDeque<usize>> = BTreeMap::new();
         let mut games: Vec<(Pairing, bool)> = Vec::with_capacity(self.pairings.len());
         for pairing in self.pairings {
-            let Some(second) = pairing.second else {
+            let Some(second) = pairing.second() else {
                 games.push((pairing, true));
                 continue;
             };
             let mirror = waiting
-                .get_mut(&(second, pairing.first))
+                .get_mut(&(second, pairing.first()))
                 .and_then(VecDeque::pop_front);
             let mut pairing = pairing;
             match mirror {
@@ -140,7 +148,7 @@ impl Schedule {
                     pairing.opening = Some((offset + next_pair) % openings);
                     next_pair += 1;
                     waiting
-                        .entry((pairing.first, second))
+                        .entry((pairing.first(), second))
                         .or_default()
                         .push_back(games.len());
                     games.push((pairing, false));
@@ -174,9 +182,139 @@ impl Schedule {
     }
 }
 
+/// The `k`-th permutation (0-based, lexicographic, `k` taken modulo `items.len()!`) of
+/// `items`.
+fn nth_permutation<T: Copy>(items: &[T], k: u64) -> Vec<T> {
+    let mut pool = items.to_vec();
+    let factorial = |m: usize| (1..=m as u64).product::<u64>();
+    let mut k = k % factorial(pool.len()).max(1);
+    let mut out = Vec::with_capacity(pool.len());
+    while !pool.is_empty() {
+        let block = factorial(pool.len() - 1);
+        let i = (k / block) as usize;
+        k %= block;
+        out.push(pool.remove(i));
+    }
+    out
+}
+
+/// Every `size`-subset of `0..n`, in lexicographic order.
+fn subsets(n: usize, size: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    if size == 0 || size > n {
+        return out;
+    }
+    let mut current: Vec<usize> = (0..size).collect();
+    loop {
+        out.push(current.clone());
+        let Some(i) = (0..size).rev().find(|&i| current[i] < n - size + i) else {
+            return out;
+        };
+        current[i] += 1;
+        for j in i + 1..size {
+            current[j] = current[j - 1] + 1;
+        }
+    }
+}
+
+/// A round robin of tables of `seats` among `0..players`, numbers drawn by lot from `seed`,
+/// `cycles` times (see the module doc). Empty when there are fewer players than seats.
+pub fn table_round_robin(players: u32, seats: usize, cycles: u32, seed: u64) -> Schedule {
+    table_round_robin_of(&draw_lots(players, seed), seats, cycles)
+}
+
+/// A round robin of tables of `seats` among `order` (numbers in that order), `cycles`
+/// times.
+pub fn table_round_robin_of(order: &[PlayerId], seats: usize, cycles: u32) -> Schedule {
+    let tables = subsets(order.len(), seats);
+    let mut games = Vec::with_capacity(tables.len() * seats * cycles as usize);
+    for cycle in 0..cycles {
+        for rotation in 0..seats {
+            let round = cycle * seats as u32 + rotation as u32 + 1;
+            for (t, numbers) in tables.iter().enumerate() {
+                let mut cyclic = vec![numbers[0]];
+                cyclic.extend(nth_permutation(&numbers[1..], u64::from(cycle)));
+                let seated = (0..seats)
+                    .map(|s| order[cyclic[(s + rotation) % seats]])
+                    .collect();
+                games.push(Pairing::table(round, t as u32 + 1, seated));
+            }
+        }
+    }
+    Schedule::new(games)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn permutations_and_subsets() {
+        assert_eq!(nth_permutation(&[1, 2, 3], 0), vec![1, 2, 3]);
+        assert_eq!(nth_permutation(&[1, 2, 3], 1), vec![1, 3, 2]);
+        assert_eq!(nth_permutation(&[1, 2, 3], 5), vec![3, 2, 1]);
+        assert_eq!(nth_permutation(&[1, 2, 3], 6), vec![1, 2, 3]);
+        assert_eq!(subsets(5, 4).len(), 5);
+        assert_eq!(subsets(6, 3).len(), 20);
+        assert_eq!(subsets(4, 4), vec![vec![0, 1, 2, 3]]);
+        assert_eq!(subsets(3, 4), Vec::<Vec<usize>>::new());
+    }
+
+    #[test]
+    fn every_player_sits_in_every_seat_equally_often() {
+        for (players, seats, cycles, tables) in [
+            (4, 4, 1, 1),
+            (5, 4, 1, 5),
+            (5, 4, 2, 5),
+            (6, 3, 1, 20),
+            (4, 3, 3, 4),
+        ] {
+            let s = table_round_robin(players, seats, cycles, 9);
+            assert_eq!(
+                s.pairings.len(),
+                tables * seats * cycles as usize,
+                "{players} players, {seats} seats"
+            );
+            assert_eq!(s.rounds(), cycles * seats as u32);
+            // Per player: games and each seat the same as everyone else.
+            let mut count = vec![vec![0u32; seats]; players as usize];
+            for g in &s.pairings {
+                assert_eq!(g.seats.len(), seats);
+                for (seat, p) in g.seats.iter().enumerate() {
+                    count[p.index()][seat] += 1;
+                }
+                let mut sorted = g.seats.clone();
+                sorted.sort();
+                sorted.dedup();
+                assert_eq!(sorted.len(), seats, "a player sits twice: {g:?}");
+            }
+            let per_seat = count[0][0];
+            assert!(per_seat > 0);
+            for c in &count {
+                assert!(c.iter().all(|&k| k == per_seat), "{count:?}");
+            }
+            // Every round has each table once, boards 1..=tables.
+            for r in 1..=s.rounds() {
+                let boards: Vec<u32> = s
+                    .pairings
+                    .iter()
+                    .filter(|g| g.round == r)
+                    .map(|g| g.board)
+                    .collect();
+                assert_eq!(boards, (1..=tables as u32).collect::<Vec<_>>());
+            }
+        }
+        // Two cycles of a four-seat table: the second seats it in another cyclic order
+        // (3 now follows 1), rotated the same way.
+        let s = table_round_robin_of(&(0..4).map(PlayerId).collect::<Vec<_>>(), 4, 2);
+        let seats = |i: usize| s.pairings[i].seats.iter().map(|p| p.0).collect::<Vec<_>>();
+        assert_eq!(seats(0), vec![0, 1, 2, 3]);
+        assert_eq!(seats(1), vec![1, 2, 3, 0]);
+        assert_eq!(seats(4), vec![0, 1, 3, 2]);
+        assert_eq!(seats(5), vec![1, 3, 2, 0]);
+        // Fewer players than seats: nothing to play.
+        assert!(table_round_robin(3, 4, 1, 0).pairings.is_empty());
+    }
 
     #[test]
     fn lots_are_a_permutation() {
@@ -194,7 +332,7 @@ mod tests {
         assert_eq!(s.pairings.len(), 6);
         let mut firsts = [0; 4];
         for p in &s.pairings {
-            firsts[p.first.index()] += 1;
+            firsts[p.first().index()] += 1;
         }
         assert!(firsts.iter().all(|&f| f == 1 || f == 2), "{firsts:?}");
     }

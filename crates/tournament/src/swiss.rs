@@ -279,8 +279,8 @@ pub fn swiss_round(
     let mut earlier: Vec<&Game> = games.iter().filter(|g| g.pairing.round < round).collect();
     earlier.sort_by_key(|g| (g.pairing.round, g.pairing.board));
     for game in earlier {
-        let first = rank.get(&game.pairing.first).copied();
-        let Some(second) = game.pairing.second else {
+        let first = rank.get(&game.pairing.first()).copied();
+        let Some(second) = game.pairing.second() else {
             if let Some(a) = first {
                 states[a].had_bye = true;
                 states[a].score += 2;
@@ -291,7 +291,7 @@ pub fn swiss_round(
         for (seat, (me, them)) in [(first, second), (second, first)].into_iter().enumerate() {
             if let Some(me) = me {
                 let s = &mut states[me];
-                s.score += u32::from(game.result.half_points[seat]);
+                s.score += u32::from(game.result.half_points(seat));
                 s.seats.push(seat as u8);
                 if let Some(them) = them {
                     s.met.insert(them);

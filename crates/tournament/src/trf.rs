@@ -84,16 +84,16 @@ pub fn export_trf(
     let mut first_seat_of_one = None;
     for game in games {
         let round = game.pairing.round;
-        let a = lookup(game.pairing.first)?;
+        let a = lookup(game.pairing.first())?;
         let mut add = |who: usize, cell: Cell, player: PlayerId| {
             if cells.insert((who, round), cell).is_some() {
                 return Err(TrfError::TwoGamesInARound { player, round });
             }
             Ok(())
         };
-        match game.pairing.second {
+        match game.pairing.second() {
             None => {
-                add(a, (0, '-', 'U'), game.pairing.first)?;
+                add(a, (0, '-', 'U'), game.pairing.first())?;
                 half_points[a] += 2;
             }
             Some(second) => {
@@ -103,8 +103,8 @@ pub fn export_trf(
                     1 => '=',
                     _ => '0',
                 };
-                let h = game.result.half_points;
-                add(a, (b, 'w', code(h[0])), game.pairing.first)?;
+                let h = [game.result.half_points(0), game.result.half_points(1)];
+                add(a, (b, 'w', code(h[0])), game.pairing.first())?;
                 add(b, (a, 'b', code(h[1])), second)?;
                 half_points[a] += u32::from(h[0]);
                 half_points[b] += u32::from(h[1]);

@@ -201,7 +201,7 @@ fn tables_are_round_robins_with_points_by_rank() {
     let c = for_seats("kind = \"swiss\"\nrounds = 3", rr, 4).unwrap();
     assert_eq!(c.tie_breaks, TieBreak::TABLE.to_vec());
     let s = c.table_schedule(4).unwrap();
-    assert_eq!(s.games.len(), 4);
+    assert_eq!(s.pairings.len(), 4);
     // Tie-breaks written in the config are kept; cycles repeat the schedule.
     let c = for_seats(
         "kind = \"swiss\"\nrounds = 3",
@@ -209,7 +209,7 @@ fn tables_are_round_robins_with_points_by_rank() {
         4,
     )
     .unwrap();
-    assert_eq!(c.table_schedule(4).unwrap().games.len(), 12);
+    assert_eq!(c.table_schedule(4).unwrap().pairings.len(), 12);
     let text = MINIMAL
         .replacen("kind = \"swiss\"\nrounds = 3", rr, 1)
         .replacen(
@@ -228,7 +228,7 @@ fn tables_are_round_robins_with_points_by_rank() {
         4,
     )
     .unwrap();
-    assert_eq!(c.table_schedule(4).unwrap().games.len(), 8);
+    assert_eq!(c.table_schedule(4).unwrap().pairings.len(), 8);
     assert_eq!(c.points.rank_points.unwrap()[0], Points::from_int(5));
 }
 

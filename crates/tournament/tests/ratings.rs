@@ -17,10 +17,8 @@ fn games(a: PlayerId, b: PlayerId, wins: u32, draws: u32, losses: u32) -> Vec<Ga
         round += 1;
         // Alternate seats; the result is from `a`'s point of view.
         let (pairing, result) = if round % 2 == 0 {
-            let swapped = GameResult {
-                half_points: [result.half_points[1], result.half_points[0]],
-                ..result
-            };
+            let mut swapped = result;
+            swapped.ranking.reverse();
             (Pairing::game(round, 1, b, a), swapped)
         } else {
             (Pairing::game(round, 1, a, b), result)

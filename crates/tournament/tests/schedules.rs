@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 fn meetings(s: &Schedule) -> BTreeMap<(PlayerId, PlayerId), u32> {
     let mut m = BTreeMap::new();
     for p in s.games() {
-        *m.entry((p.first, p.second.unwrap())).or_insert(0) += 1;
+        *m.entry((p.first(), p.second().unwrap())).or_insert(0) += 1;
     }
     m
 }
@@ -18,8 +18,8 @@ fn once_per_round(s: &Schedule, players: u32) {
     for round in 1..=s.rounds() {
         let mut seen = vec![0; players as usize];
         for p in s.round(round) {
-            seen[p.first.index()] += 1;
-            if let Some(q) = p.second {
+            seen[p.first().index()] += 1;
+            if let Some(q) = p.second() {
                 seen[q.index()] += 1;
             }
         }
@@ -46,13 +46,13 @@ fn single_round_robin_every_pair_meets_once() {
             // Seats within one of each other; one bye each when odd.
             for p in 0..n {
                 let p = PlayerId(p);
-                let first = s.games().filter(|g| g.first == p).count() as i64;
-                let second = s.games().filter(|g| g.second == Some(p)).count() as i64;
+                let first = s.games().filter(|g| g.first() == p).count() as i64;
+                let second = s.games().filter(|g| g.second() == Some(p)).count() as i64;
                 assert!((first - second).abs() <= 1, "n={n} {p}: {first}/{second}");
                 let byes = s
                     .pairings
                     .iter()
-                    .filter(|g| g.is_bye() && g.first == p)
+                    .filter(|g| g.is_bye() && g.first() == p)
                     .count();
                 assert_eq!(byes, (n % 2) as usize);
             }
@@ -79,8 +79,8 @@ fn double_round_robin_every_pair_meets_twice_with_seats_swapped() {
         }
         for p in 0..n {
             let p = PlayerId(p);
-            let first = s.games().filter(|g| g.first == p).count();
-            let second = s.games().filter(|g| g.second == Some(p)).count();
+            let first = s.games().filter(|g| g.first() == p).count();
+            let second = s.games().filter(|g| g.second() == Some(p)).count();
             assert_eq!(first, second);
         }
     }
@@ -111,7 +111,7 @@ fn openings_are_played_in_pairs_with_seats_swapped() {
     assert_eq!(s.games().count(), 30);
     let by_pair: BTreeMap<(PlayerId, PlayerId), u32> = s
         .games()
-        .map(|p| ((p.first, p.second.unwrap()), p.opening.unwrap()))
+        .map(|p| ((p.first(), p.second().unwrap()), p.opening.unwrap()))
         .collect();
     for (&(a, b), &o) in &by_pair {
         assert_eq!(by_pair[&(b, a)], o);
@@ -130,7 +130,7 @@ fn openings_are_played_in_pairs_with_seats_swapped() {
     assert_eq!(s.games().count(), 6);
     let games: Vec<&Pairing> = s.games().collect();
     for pair in games.chunks(2) {
-        assert_eq!(pair[0].first, pair[1].second.unwrap());
+        assert_eq!(pair[0].first(), pair[1].second().unwrap());
         assert_eq!(pair[0].opening, pair[1].opening);
         assert_eq!(pair[0].round, pair[1].round);
     }
@@ -146,9 +146,9 @@ fn codecup_swiss_then_a_double_round_robin_of_the_top() {
     for round in 1..=5 {
         for p in swiss_round(&players, &games, round, 4).unwrap() {
             // The lower id wins.
-            let result = match p.second {
+            let result = match p.second() {
                 None => GameResult::bye(),
-                Some(q) => GameResult::win(usize::from(q < p.first)),
+                Some(q) => GameResult::win(usize::from(q < p.first())),
             };
             games.push(Game::new(p, result));
         }

@@ -276,7 +276,7 @@ fn unknown_players_and_bad_results_are_errors() {
     let games = vec![game(1, 1, A, PlayerId(9), 1.0)];
     assert!(Standings::compute(&players(2), &games, &[], &StandingsConfig::default()).is_err());
     let mut bad = game(1, 1, A, B, 1.0);
-    bad.result.half_points = [2, 2];
+    bad.result.ranking = vec![Points::from_int(2); 2];
     assert!(Standings::compute(&players(2), &[bad], &[], &StandingsConfig::default()).is_err());
 }
 

@@ -50,7 +50,7 @@ fn a_paired_swiss_exports_every_round() {
             let result = if pairing.is_bye() {
                 GameResult::bye()
             } else {
-                GameResult::win(usize::from(pairing.first > pairing.second.unwrap()))
+                GameResult::win(usize::from(pairing.first() > pairing.second().unwrap()))
             };
             games.push(Game::new(pairing, result));
         }
