@@ -47,8 +47,10 @@
 //! };
 //! let a = player("builtin:random:seed=1");
 //! let b = player("builtin:random:seed=2");
-//! let summary = run_match(&config, &a, &b, &NoWatch, |_, _| {}).unwrap();
-//! assert_eq!(summary.wdl.games(), 2);
+//! let summary = run_match(&config, &[a, b], &NoWatch, |_, _| {}).unwrap();
+//! assert_eq!(summary.players[0].games, 2);
+//! // Two seats: the head-to-head part is there (W/D/L, Elo pairs, SPRT decision).
+//! assert_eq!(summary.duel.unwrap().wdl.games(), 2);
 //! ```
 
 pub mod executor;
@@ -64,8 +66,7 @@ pub mod watch;
 pub use executor::{Executor, Finished, LocalExecutor};
 pub use job::{GameJob, OpeningError};
 pub use matches::{
-    Contestant, MatchConfig, MatchError, MatchSummary, PlayerTally, TableSummary, run_match,
-    run_table,
+    Contestant, Duel, MatchConfig, MatchError, MatchSummary, PlayerTally, run_match,
 };
 pub use player::{EnginePlayer, Fault, Player, PlayerEnd, ProgramPlayer, Reply, Turn};
 pub use process::{Exit, Limits, Process, ProcessConfig, group_members};

@@ -5,8 +5,10 @@
 //!
 //! Seats rotate cyclically: in game `i` seat `s` holds player `(s + i) mod n`, so over any
 //! `n` consecutive games every player sits in every seat once (for two players: seats
-//! alternate). Two players get [`run_match`] (W/D/L, Elo, SPRT, openings); more get
-//! [`run_table`] (average rank, score share, sole wins).
+//! alternate). [`run_match`] plays any number of seats and tallies, per player, average rank,
+//! score share, sole wins and faults ([`MatchSummary`]); with two seats it also keeps the
+//! head-to-head part ([`Duel`]: W/D/L, Elo, the SPRT's pentanomial and decision) and
+//! allows SPRT and openings.
 
 use crate::executor::{Executor, LocalExecutor};
 use crate::job::{GameJob, OpeningError, opening_position};
@@ -14,6 +16,7 @@ use crate::referee::{GameRecord, RefereeConfig};
 use crate::spec::PlayerSpec;
 use crate::watch::Watch;
 use olympiad_catalog::{DynGame, GameEntry};
+use olympiad_tournament::half_ranks;
 use olympiad_tournament::sprt::{Pentanomial, Sprt, Verdict};
 use olympiad_tournament::wdl::Wdl;
 use std::collections::BTreeMap;
@@ -62,15 +65,11 @@ pub struct MatchConfig {
     pub openings: Vec<String>,
 }
 
-/// The tally of a match so far, from the first player's point of view.
+/// The two-seat part of a match's tally, from the first player's point of view.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct MatchSummary {
+pub struct Duel {
     /// Wins, draws, losses of the first player.
     pub wdl: Wdl,
-    /// Games per termination label (rules' reason, "move-limit" or the fault's kind).
-    pub terminations: BTreeMap<String, u32>,
-    /// Faults per player (index 0: the first player).
-    pub faults: [u32; 2],
     /// Finished game pairs (games `2k` and `2k + 1`), from the first player's point of view.
     pub pairs: Pentanomial,
     /// The first player's score in games whose pair partner has not finished yet.
@@ -170,7 +169,7 @@ pub fn contestant_at(index: u64, seat: usize, n: usize) -> usize {
     (seat + (index % n as u64) as usize) % n
 }
 
-/// One player's tally in a match of more than two seats.
+/// One player's tally in a match.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PlayerTally {
     /// Games played.
@@ -194,32 +193,22 @@ impl PlayerTally {
     }
 }
 
-/// The tally of a match of any number of seats, by player (in the order given).
+/// The tally of a match so far, by player (in the order given).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct TableSummary {
+pub struct MatchSummary {
     /// Per player.
     pub players: Vec<PlayerTally>,
     /// Games per termination label (rules' reason, "move-limit" or the fault's kind).
     pub terminations: BTreeMap<String, u32>,
     /// Points of all players in all games.
     pub total_points: f64,
+    /// W/D/L, Elo pairs and the SPRT's decision: present exactly when the game has two
+    /// seats.
+    pub duel: Option<Duel>,
 }
 
-/// The rank of each seat by points: 1 for the most; tied seats share the mean of the places
-/// they take (two tied first: 1.5 each).
-pub fn ranks(points: &[f64]) -> Vec<f64> {
-    points
-        .iter()
-        .map(|p| {
-            let above = points.iter().filter(|q| *q > p).count();
-            let tied = points.iter().filter(|q| *q == p).count();
-            above as f64 + (1 + tied) as f64 / 2.0
-        })
-        .collect()
-}
-
-impl TableSummary {
-    /// An empty tally for `players` players.
+impl MatchSummary {
+    /// An empty tally for `players` players (one per seat); two get a [`Duel`].
     pub fn new(players: usize) -> Self {
         Self {
             players: vec![
@@ -229,6 +218,7 @@ impl TableSummary {
                 };
                 players
             ],
+            duel: (players == 2).then(Duel::default),
             ..Self::default()
         }
     }
@@ -236,9 +226,9 @@ impl TableSummary {
     /// Counts one game (seats rotated by its index, see [`contestant_at`]).
     pub fn add(&mut self, record: &GameRecord) {
         let n = self.players.len();
-        let ranks = ranks(&record.points);
-        let best = record.points.iter().copied().fold(f64::MIN, f64::max);
-        let sole = record.points.iter().filter(|&&p| p == best).count() == 1;
+        // Ranks from the tournament crate's one computation, in half places.
+        let ranks = half_ranks(&record.points);
+        let sole_winner = ranks.iter().position(|&r| r == 2);
         let offender = match record.termination {
             crate::referee::Termination::Fault { seat, .. } => Some(seat as usize),
             _ => None,
@@ -246,9 +236,9 @@ impl TableSummary {
         for (seat, &points) in record.points.iter().enumerate() {
             let tally = &mut self.players[contestant_at(record.index, seat, n)];
             tally.games += 1;
-            tally.rank_sum += ranks[seat];
+            tally.rank_sum += f64::from(ranks[seat]) / 2.0;
             tally.points += points;
-            tally.wins += u64::from(sole && points == best);
+            tally.wins += u64::from(sole_winner == Some(seat));
             tally.faults += u64::from(offender == Some(seat));
             tally.seats[seat] += 1;
             self.total_points += points;
@@ -257,6 +247,10 @@ impl TableSummary {
             .terminations
             .entry(record.termination.label())
             .or_default() += 1;
+        if let Some(duel) = &mut self.duel {
+            // The first player sits in seat `index mod 2`: half rank 2 a win, 3 a draw.
+            duel.add(record.index, ranks[(record.index % 2) as usize]);
+        }
     }
 
     /// A player's share of all points so far (`None` before any point was scored).
@@ -265,17 +259,16 @@ impl TableSummary {
     }
 }
 
-impl MatchSummary {
-    /// Counts one game of the match (seats alternate by its index).
-    pub fn add(&mut self, record: &GameRecord) {
-        let a_seat = (record.index % 2) as usize;
-        let (mine, theirs) = (record.points[a_seat], record.points[1 - a_seat]);
-        let score = match mine.partial_cmp(&theirs) {
-            Some(std::cmp::Ordering::Greater) => {
+impl Duel {
+    /// Counts game `index` in which the first player took half rank `half_rank` (2 a win,
+    /// 3 a draw, 4 a loss).
+    fn add(&mut self, index: u64, half_rank: u32) {
+        let score = match half_rank {
+            2 => {
                 self.wdl.wins += 1;
                 1.0
             }
-            Some(std::cmp::Ordering::Less) => {
+            4 => {
                 self.wdl.losses += 1;
                 0.0
             }
@@ -284,72 +277,26 @@ impl MatchSummary {
                 0.5
             }
         };
-        match self.pending.remove(&(record.index ^ 1)) {
+        match self.pending.remove(&(index ^ 1)) {
             Some(other) => self.pairs.add(score, other),
             None => {
-                self.pending.insert(record.index, score);
+                self.pending.insert(index, score);
             }
-        }
-        *self
-            .terminations
-            .entry(record.termination.label())
-            .or_default() += 1;
-        if let crate::referee::Termination::Fault { seat, .. } = record.termination {
-            let player = if seat as usize == a_seat { 0 } else { 1 };
-            self.faults[player] += 1;
         }
     }
 }
 
-/// Plays the match; `on_game` sees every record as its game ends (in the order they end)
-/// with the tally so far; `watch` sees every game as it is played.
+/// Plays a match among `contestants`, one per seat of the game, seats rotated cyclically
+/// ([`contestant_at`]); `on_game` sees every record as its game ends (in the order they end)
+/// with the tally so far; `watch` sees every game as it is played. SPRT and openings are
+/// for two seats and refused for more; with an SPRT the match stops (games under way
+/// finish) once it decides.
 pub fn run_match(
-    config: &MatchConfig,
-    a: &Contestant,
-    b: &Contestant,
-    watch: &dyn Watch,
-    mut on_game: impl FnMut(&GameRecord, &MatchSummary),
-) -> Result<MatchSummary, MatchError> {
-    if config.game.players != 2 {
-        return Err(MatchError::Config(format!(
-            "{} has {} seats; matches are for two-player games",
-            config.game.name, config.game.players
-        )));
-    }
-    config.check_openings([a, b])?;
-    let mut summary = MatchSummary::default();
-    run_games(
-        config,
-        (0..config.games).map(|index| config.job(index, &[a, b])),
-        watch,
-        |record| {
-            summary.add(record);
-            let mut stop = false;
-            if let Some(test) = &config.sprt
-                && summary.sprt_decision.is_none()
-                && test.verdict(&summary.pairs) != Verdict::Continue
-            {
-                summary.sprt_decision = Some((test.verdict(&summary.pairs), summary.pairs.pairs()));
-                // Games already under way finish and are recorded; no new one starts.
-                stop = true;
-            }
-            on_game(record, &summary);
-            stop
-        },
-    )?;
-    Ok(summary)
-}
-
-/// Plays a match among `contestants`, one per seat of the game (two or more), seats rotated
-/// cyclically ([`contestant_at`]); `on_game` sees every record as its game ends with the
-/// tally so far; `watch` sees every game as it is played. SPRT and openings are for two
-/// players ([`run_match`]) and refused here for more.
-pub fn run_table(
     config: &MatchConfig,
     contestants: &[Contestant],
     watch: &dyn Watch,
-    mut on_game: impl FnMut(&GameRecord, &TableSummary),
-) -> Result<TableSummary, MatchError> {
+    mut on_game: impl FnMut(&GameRecord, &MatchSummary),
+) -> Result<MatchSummary, MatchError> {
     let n = config.game.players;
     if contestants.len() != n {
         return Err(MatchError::Config(format!(
@@ -358,31 +305,43 @@ pub fn run_table(
             contestants.len()
         )));
     }
-    if n > 2 && config.sprt.is_some() {
+    if n != 2 && config.sprt.is_some() {
         return Err(MatchError::Config(format!(
             "the SPRT is for two players; {} has {n} seats",
             config.game.name
         )));
     }
-    if n > 2 && !config.openings.is_empty() {
+    if n != 2 && !config.openings.is_empty() {
         return Err(MatchError::Config(format!(
             "openings are for two players; {} has {n} seats",
             config.game.name
         )));
     }
-    if n == 2 {
-        config.check_openings([&contestants[0], &contestants[1]])?;
+    if let [a, b] = contestants {
+        config.check_openings([a, b])?;
     }
     let seated: Vec<&Contestant> = contestants.iter().collect();
-    let mut summary = TableSummary::new(n);
+    let mut summary = MatchSummary::new(n);
     run_games(
         config,
         (0..config.games).map(|index| config.job(index, &seated)),
         watch,
         |record| {
             summary.add(record);
+            let mut stop = false;
+            if let Some(test) = &config.sprt
+                && let Some(duel) = &mut summary.duel
+                && duel.sprt_decision.is_none()
+            {
+                let verdict = test.verdict(&duel.pairs);
+                if verdict != Verdict::Continue {
+                    duel.sprt_decision = Some((verdict, duel.pairs.pairs()));
+                    // Games already under way finish and are recorded; no new one starts.
+                    stop = true;
+                }
+            }
             on_game(record, &summary);
-            false
+            stop
         },
     )?;
     Ok(summary)

@@ -7,7 +7,7 @@
 use olympiad_arena::NoWatch;
 use olympiad_arena::{
     Contestant, EnginePlayer, GameRecord, Limits, MatchConfig, Player, PlayerSpec, ProcessConfig,
-    ProgramPlayer, RefereeConfig, Termination, TimeControl, group_members, play_game, run_table,
+    ProgramPlayer, RefereeConfig, Termination, TimeControl, group_members, play_game, run_match,
 };
 use olympiad_catalog::{Options, find_game};
 use std::path::PathBuf;
@@ -92,7 +92,7 @@ fn four_seat_match_rotates_seats_and_scores_every_ball() {
         openings: Vec::new(),
     };
     let mut seen = Vec::new();
-    let summary = run_table(&config, &players, &NoWatch, |r, _| seen.push(r.clone())).unwrap();
+    let summary = run_match(&config, &players, &NoWatch, |r, _| seen.push(r.clone())).unwrap();
     assert_eq!(seen.len(), 8);
     for r in &seen {
         check_complete(r, 4);
@@ -140,7 +140,7 @@ fn three_seat_match_of_rolit3() {
         sprt: None,
         openings: Vec::new(),
     };
-    let summary = run_table(&config, &players, &NoWatch, |r, _| {
+    let summary = run_match(&config, &players, &NoWatch, |r, _| {
         check_complete(r, 3);
         assert_eq!(r.moves.len(), 60);
         assert_eq!(r.result.split('-').count(), 3);
@@ -152,13 +152,13 @@ fn three_seat_match_of_rolit3() {
     let ranks: f64 = summary.players.iter().map(|t| t.rank_sum).sum();
     assert_eq!(ranks, 6.0 * 6.0);
     // The wrong number of players, and two-player options, are refused.
-    let e = run_table(&config, &players[..2], &NoWatch, |_, _| {}).unwrap_err();
+    let e = run_match(&config, &players[..2], &NoWatch, |_, _| {}).unwrap_err();
     assert!(e.to_string().contains("needs 3 players, not 2"), "{e}");
     let with_openings = MatchConfig {
         openings: vec!["20".into()],
         ..config
     };
-    let e = run_table(&with_openings, &players, &NoWatch, |_, _| {}).unwrap_err();
+    let e = run_match(&with_openings, &players, &NoWatch, |_, _| {}).unwrap_err();
     assert!(
         e.to_string().contains("openings are for two players"),
         "{e}"
@@ -314,7 +314,7 @@ fn a_built_in_engine_over_its_move_cap_loses() {
         openings: Vec::new(),
     };
     config.referee.time.move_cap = Some(Duration::from_micros(1));
-    let summary = run_table(&config, &players, &NoWatch, |r, _| {
+    let summary = run_match(&config, &players, &NoWatch, |r, _| {
         assert!(
             matches!(r.termination, Termination::Fault { seat: 0, .. }),
             "{:?}",

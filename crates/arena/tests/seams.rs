@@ -6,7 +6,7 @@
 
 use olympiad_arena::{
     Contestant, Executor, GameJob, GameRecord, LocalExecutor, MatchConfig, MoveRecord, PlayerSpec,
-    RefereeConfig, Started, TimeControl, Watch, run_match, run_table,
+    RefereeConfig, Started, TimeControl, Watch, run_match,
 };
 use olympiad_catalog::{GameEntry, find_game};
 use std::collections::BTreeSet;
@@ -156,7 +156,7 @@ fn a_watch_sees_every_game_of_a_concurrent_match_as_its_record_says() {
     let (a, b) = (random(1, game), random(2, game));
     let watch = Recorder::default();
     let mut records = Vec::new();
-    run_match(&config, &a, &b, &watch, |r, _| records.push(r.clone())).unwrap();
+    run_match(&config, &[a, b], &watch, |r, _| records.push(r.clone())).unwrap();
     assert_eq!(records.len(), 6);
     assert!(records.iter().all(|r| !r.moves.is_empty()));
     check_watched(&watch.0.lock().unwrap(), &records);
@@ -169,7 +169,7 @@ fn a_watch_sees_every_game_of_a_concurrent_table_as_its_record_says() {
     let players: Vec<Contestant> = (1..=3).map(|s| random(s, game)).collect();
     let watch = Recorder::default();
     let mut records = Vec::new();
-    run_table(&config, &players, &watch, |r, _| records.push(r.clone())).unwrap();
+    run_match(&config, &players, &watch, |r, _| records.push(r.clone())).unwrap();
     assert_eq!(records.len(), 4);
     assert!(records.iter().all(|r| r.players.len() == 3));
     check_watched(&watch.0.lock().unwrap(), &records);

@@ -41,16 +41,17 @@ fn a_clear_match_stops_early_with_h1() {
         }),
         openings: Vec::new(),
     };
-    let summary = run_match(&config, &random, &loser, &NoWatch, |_, _| {}).unwrap();
-    let (verdict, pairs) = summary
+    let summary = run_match(&config, &[random, loser], &NoWatch, |_, _| {}).unwrap();
+    let duel = summary.duel.as_ref().expect("two seats");
+    let (verdict, pairs) = duel
         .sprt_decision
         .unwrap_or_else(|| panic!("undecided: {summary:?}"));
     assert_eq!(verdict, Verdict::AcceptH1);
     assert!(pairs < 20, "decided after {pairs} pairs");
     assert!(
-        summary.wdl.games() < 50,
+        duel.wdl.games() < 50,
         "stopped early: {} games",
-        summary.wdl.games()
+        duel.wdl.games()
     );
-    assert_eq!(summary.wdl.losses, 0);
+    assert_eq!(duel.wdl.losses, 0);
 }

@@ -11,8 +11,8 @@
 //! to a callback and the caller shows them (on stderr).
 
 use crate::client::{Client, ClientError};
-use olympiad_arena::matches::ranks;
 use olympiad_protocol::caia_hub::{FIRSTERROR, NO_FIRSTERROR, REPORT};
+use olympiad_tournament::half_ranks;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
@@ -196,14 +196,14 @@ pub fn run<R: BufRead, W: Write>(
     for (i, seats) in games.into_iter().enumerate() {
         let result = play_one(competition, client, i + 1, seats)?;
         if let Some(points) = &result.points {
-            let ranks = ranks(points);
+            let half_ranks = half_ranks(points);
             let pool: f64 = points.iter().map(|p| p.max(0.0)).sum();
             for (seat, &player) in result.seats.iter().enumerate() {
                 let mine = points[seat];
                 let row = &mut table[player];
                 row.games += 1;
                 row.points += mine;
-                row.rank_sum += ranks[seat];
+                row.rank_sum += f64::from(half_ranks[seat]) / 2.0;
                 row.table_points += pool;
                 if mine < 0.0 {
                     row.irregular += 1;

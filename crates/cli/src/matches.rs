@@ -7,8 +7,8 @@
 
 use olympiad_arena::NoWatch;
 use olympiad_arena::{
-    Contestant, GameRecord, MatchConfig, MatchSummary, PlayerSpec, RefereeConfig, TableSummary,
-    Termination, TimeControl, run_match, run_table,
+    Contestant, Duel, GameRecord, MatchConfig, MatchSummary, PlayerSpec, RefereeConfig,
+    Termination, TimeControl, run_match,
 };
 use olympiad_tournament::sprt::{DEFAULT_ALPHA, DEFAULT_BETA, Sprt, Verdict};
 use std::path::PathBuf;
@@ -278,14 +278,16 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         },
         ..match_config(args, game)
     };
+    let players = [a, b];
     config
-        .check_openings([&a, &b])
+        .check_openings([&players[0], &players[1]])
         .map_err(|e| crate::input_error(e.to_string()))?;
     let total = args.games;
     let width = total.to_string().len();
-    let summary = run_match(&config, &a, &b, &NoWatch, |record, tally| {
+    let summary = run_match(&config, &players, &NoWatch, |record, tally| {
         say_or_drop!("{}", game_line(record, tally, total, width));
     })?;
+    let [a, b] = &players;
     print_summary(&a.name, &b.name, &summary);
     if let Some(test) = &args.sprt {
         print_sprt(test, &summary);
@@ -363,7 +365,7 @@ fn run_table_match(
     let config = match_config(args, game);
     let total = args.games;
     let width = total.to_string().len();
-    let summary = run_table(&config, &players, &NoWatch, |record, _| {
+    let summary = run_match(&config, &players, &NoWatch, |record, _| {
         say_or_drop!("{}", table_game_line(record, total, width));
     })?;
     print_table(&players, &summary);
@@ -406,7 +408,7 @@ fn table_game_line(r: &GameRecord, total: u64, width: usize) -> String {
 }
 
 /// The table per player at the end of a match of more than two seats.
-fn print_table(players: &[Contestant], s: &TableSummary) {
+fn print_table(players: &[Contestant], s: &MatchSummary) {
     let name_width = players
         .iter()
         .map(|p| p.name.chars().count())
@@ -449,9 +451,15 @@ fn print_table(players: &[Contestant], s: &TableSummary) {
     say_or_drop!("terminations: {}", ends.join(", "));
 }
 
+/// The two-seat part of a two-player match's tally.
+fn duel(s: &MatchSummary) -> &Duel {
+    s.duel.as_ref().expect("a two-player match keeps W/D/L")
+}
+
 /// One finished game: number, seats, result, how it ended, plies, and the tally so far.
 fn game_line(r: &GameRecord, tally: &MatchSummary, total: u64, width: usize) -> String {
     let how = how_it_ended(r);
+    let tally = duel(tally);
     format!(
         "game {:>width$}/{total}: {} - {}  {}  {how}, {} plies  [+{} ={} -{}]",
         r.index + 1,
@@ -466,7 +474,7 @@ fn game_line(r: &GameRecord, tally: &MatchSummary, total: u64, width: usize) -> 
 }
 
 fn print_summary(a: &str, b: &str, s: &MatchSummary) {
-    let w = &s.wdl;
+    let w = &duel(s).wdl;
     say_or_drop!(
         "{a} vs {b}: W {} D {} L {} ({} games)",
         w.wins,
@@ -491,10 +499,15 @@ fn print_summary(a: &str, b: &str, s: &MatchSummary) {
         .map(|(k, n)| format!("{k} {n}"))
         .collect();
     say_or_drop!("terminations: {}", ends.join(", "));
-    say_or_drop!("faults: {a} {}, {b} {}", s.faults[0], s.faults[1]);
+    say_or_drop!(
+        "faults: {a} {}, {b} {}",
+        s.players[0].faults,
+        s.players[1].faults
+    );
 }
 
 fn print_sprt(test: &Sprt, s: &MatchSummary) {
+    let s = duel(s);
     let p = &s.pairs;
     let (lower, upper) = test.bounds();
     say_or_drop!(

@@ -55,7 +55,7 @@ pub mod trf;
 pub mod wdl;
 
 pub use config::{ConfigError, Format, PlayerConfig, TimeControlConfig, TournamentConfig};
-pub use model::{Game, GameResult, Pairing, PlayerId, Points, Schedule, Termination};
+pub use model::{Game, GameResult, Pairing, PlayerId, Points, Schedule, Termination, half_ranks};
 pub use playoff::{MEDAL_PLACES, PLAYOFF_GAMES, Playoff};
 pub use ratings::{
     Anchor, Rating, RatingError, RatingOptions, Ratings, fit_ratings, pairwise_games,

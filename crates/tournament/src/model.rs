@@ -289,12 +289,7 @@ impl GameResult {
     /// of their places (two tied for first: 3 each, that is 1.5). Two seats: 2 for a win, 3
     /// for a draw, 4 for a loss.
     pub fn half_ranks(&self) -> Vec<u32> {
-        (0..self.seats())
-            .map(|seat| {
-                let (above, level) = self.above_and_level(seat);
-                (2 * above + 1 + level) as u32
-            })
-            .collect()
+        half_ranks(&self.ranking)
     }
 
     /// The places each seat's rank spans (0-based, `first..first + count`): tied seats
@@ -327,6 +322,21 @@ impl GameResult {
             self.pairwise(seat, 1 - seat)
         }
     }
+}
+
+/// The rank of each seat in half places from any ranking values (higher is better): 2 for
+/// first alone, tied seats sharing the mean of their places (two tied for first: 3 each,
+/// that is 1.5). The one computation behind [`GameResult::half_ranks`], for callers whose
+/// values are not [`Points`] (the arena's raw game points).
+pub fn half_ranks<T: PartialOrd>(ranking: &[T]) -> Vec<u32> {
+    ranking
+        .iter()
+        .map(|mine| {
+            let above = ranking.iter().filter(|s| *s > mine).count();
+            let level = ranking.iter().filter(|s| *s == mine).count();
+            (2 * above + 1 + level) as u32
+        })
+        .collect()
 }
 
 /// One scheduled game of any number of seats, or a bye (one seat).
