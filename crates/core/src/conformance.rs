@@ -170,3 +170,43 @@ pub fn check_position<G: Hashed + Notation>(pos: &G) -> Result<usize, String> {
     }
     Ok(moves.len())
 }
+
+/// Every legal move of `pos` as its text and the text of the position after it, sorted:
+/// what a game's slow reference twin lists too, so that the two compare as plain text.
+pub fn moves_and_results<G: Notation>(pos: &G) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| (pos.format_move(m), pos.after(m).position_text()))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The lines of a perft data file (`position; depth; count`, `#` comments, blank lines)
+/// whose count is at most `max_count`. A malformed line panics, naming its number: the
+/// files are the tests' own data.
+pub fn perft_cases<G: Notation>(file: &str, max_count: u128) -> Vec<(G, u32, u128)> {
+    let mut cases = Vec::new();
+    for (n, line) in file.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |what: &str| -> ! { panic!("perft data line {}: {what}: {line}", n + 1) };
+        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+        let [position, depth, count] = fields[..] else {
+            bad("expected `position; depth; count`")
+        };
+        let position = G::parse_position(position).unwrap_or_else(|e| bad(&e.to_string()));
+        let depth = depth
+            .parse()
+            .unwrap_or_else(|_| bad("the depth is not a number"));
+        let count = count
+            .parse()
+            .unwrap_or_else(|_| bad("the count is not a number"));
+        if count <= max_count {
+            cases.push((position, depth, count));
+        }
+    }
+    cases
+}

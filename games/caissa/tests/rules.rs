@@ -12,21 +12,9 @@ fn moves_after(line: &str) -> (Position, Vec<String>) {
     (pos, moves)
 }
 
-/// Reads `tests/*.perft` lines: `position; depth; count`.
+/// `tests/start.perft`'s lines with a count of at most `max_count`.
 fn perft_cases(max_count: u128) -> Vec<(Position, u32, u128)> {
-    let text = include_str!("start.perft");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split(';').map(str::trim).collect();
-            (
-                Position::parse_position(f[0]).unwrap(),
-                f[1].parse().unwrap(),
-                f[2].parse().unwrap(),
-            )
-        })
-        .filter(|c| c.2 <= max_count)
-        .collect()
+    olympiad_core::conformance::perft_cases(include_str!("start.perft"), max_count)
 }
 
 #[test]

@@ -2,28 +2,16 @@
 //! threaded, hashed driver; the deeper ones with `--ignored`.
 
 use olympiad_checkers::Position;
-use olympiad_core::Notation;
+use olympiad_core::conformance::perft_cases;
 use olympiad_core::perft::{GameOverLeaves, Perft, perft};
 use std::time::Instant;
 
 /// The largest count the default test run checks (depth 12 from the start).
 const DEFAULT_MAX_COUNT: u128 = 400_000_000;
 
-/// Reads `tests/start.perft`: `position; depth; count` per line.
+/// `tests/start.perft`'s lines with a count of at most `max_count`.
 fn cases(max_count: u128) -> Vec<(Position, u32, u128)> {
-    include_str!("start.perft")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split(';').map(str::trim).collect();
-            (
-                Position::parse_position(f[0]).unwrap(),
-                f[1].parse().unwrap(),
-                f[2].parse().unwrap(),
-            )
-        })
-        .filter(|c| c.2 <= max_count)
-        .collect()
+    perft_cases(include_str!("start.perft"), max_count)
 }
 
 fn hashed(threads: usize) -> Perft {

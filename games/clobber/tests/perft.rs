@@ -5,6 +5,7 @@
 use olympiad_clobber::Position;
 use olympiad_clobber::reference::RefPosition;
 use olympiad_core::Notation;
+use olympiad_core::conformance::perft_cases;
 use olympiad_core::perft::{GameOverLeaves, Perft, perft_with};
 
 /// The largest count the default test run checks.
@@ -12,21 +13,9 @@ const DEFAULT_MAX_COUNT: u128 = 100_000_000;
 /// The largest count the reference walks in the default run.
 const REFERENCE_MAX_COUNT: u128 = 200_000;
 
-/// Reads the data file: `position; depth; count` per line.
+/// The data file's lines with a count of at most `max_count`.
 fn cases(max_count: u128) -> Vec<(Position, u32, u128)> {
-    include_str!("counts.perft")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split(';').map(str::trim).collect();
-            (
-                Position::parse_position(f[0]).unwrap(),
-                f[1].parse().unwrap(),
-                f[2].parse().unwrap(),
-            )
-        })
-        .filter(|c| c.2 <= max_count)
-        .collect()
+    perft_cases(include_str!("counts.perft"), max_count)
 }
 
 fn check(max_count: u128) -> usize {

@@ -5,7 +5,7 @@
 //! `cargo bench -p olympiad-reversi` (depths and runs below; `BENCH_DEPTH=13` overrides the
 //! deepest depth timed without the table).
 
-use olympiad_core::Notation;
+use olympiad_core::conformance::perft_cases;
 use olympiad_core::perft::Perft;
 use olympiad_reversi::{PERFT_GAME_OVER, Position};
 use std::time::Instant;
@@ -20,17 +20,10 @@ const HASH_MIB: usize = 512;
 const RUNS: usize = 3;
 
 fn expected(depth: u32) -> (Position, u128) {
-    include_str!("../tests/start.perft")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| l.split(';').map(str::trim).collect::<Vec<_>>())
-        .find(|f| f[1] == depth.to_string())
-        .map(|f| {
-            (
-                Position::parse_position(f[0]).unwrap(),
-                f[2].parse().unwrap(),
-            )
-        })
+    perft_cases::<Position>(include_str!("../tests/start.perft"), u128::MAX)
+        .into_iter()
+        .find(|c| c.1 == depth)
+        .map(|(position, _, count)| (position, count))
         .unwrap_or_else(|| panic!("no count for depth {depth} in tests/start.perft"))
 }
 

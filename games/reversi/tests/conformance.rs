@@ -6,7 +6,7 @@
 //! the suite's invariants (the table-driven hash against the key-by-key hash, text round
 //! trip, move text round trip, count_moves against the list, ...).
 
-use olympiad_core::conformance::{Playouts, check_position};
+use olympiad_core::conformance::{Playouts, check_position, moves_and_results};
 use olympiad_core::{Game, Notation, Seat, SplitMix64};
 use olympiad_reversi::Position;
 use olympiad_reversi::reference::{RefOutcome, RefPosition};
@@ -29,15 +29,9 @@ fn compare(pos: &Position, seen: &mut Seen) {
     let reference =
         RefPosition::from_text(&text).unwrap_or_else(|e| panic!("reference rejects {text}: {e}"));
     assert_eq!(reference.to_text(), text, "the two writers differ");
-    let mut fast: Vec<(String, String)> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| (pos.format_move(m), pos.after(m).position_text()))
-        .collect();
     let mut slow = reference.legal_moves();
-    fast.sort();
     slow.sort();
-    assert_eq!(fast, slow, "moves differ at {text}");
+    assert_eq!(moves_and_results(pos), slow, "moves differ at {text}");
     let expect = pos.outcome().map(|o| match o.winner() {
         Some(Seat(0)) => RefOutcome::BlackWins,
         Some(_) => RefOutcome::WhiteWins,

@@ -1,7 +1,7 @@
 //! The perft data files under both conventions: depths up to 11 in the default run, plain
 //! and through the threaded, hashed driver; the deeper ones with `--ignored`.
 
-use olympiad_core::Notation;
+use olympiad_core::conformance::perft_cases;
 use olympiad_core::perft::{GameOverLeaves, Perft, perft_with};
 use olympiad_reversi::Position;
 use std::time::Instant;
@@ -9,20 +9,9 @@ use std::time::Instant;
 /// The largest count the default test run checks (depth 11 from the start).
 const DEFAULT_MAX_COUNT: u128 = 250_000_000;
 
-/// Reads a data file: `position; depth; count` per line.
+/// A data file's lines with a count of at most `max_count`.
 fn cases(file: &str, max_count: u128) -> Vec<(Position, u32, u128)> {
-    file.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split(';').map(str::trim).collect();
-            (
-                Position::parse_position(f[0]).unwrap(),
-                f[1].parse().unwrap(),
-                f[2].parse().unwrap(),
-            )
-        })
-        .filter(|c| c.2 <= max_count)
-        .collect()
+    perft_cases(file, max_count)
 }
 
 const FILES: [(&str, GameOverLeaves); 2] = [
