@@ -12,7 +12,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use olympiad_arena::NoWatch;
-use olympiad_report::{self as report, Results, TableResults};
+use olympiad_report::{self as report, Results};
 use olympiad_runner::{Event, Setup, TournamentError, is_finished, run_tournament};
 use olympiad_store::{Store, StoredGame, utc_compact};
 use std::io::IsTerminal;
@@ -344,46 +344,9 @@ impl Progress {
     }
 }
 
-/// The results of the stored games, two-seat or tables.
-enum Computed {
-    Pairs(Results),
-    Tables(TableResults),
-}
-
-impl Computed {
-    fn new(setup: &Setup, games: &[StoredGame]) -> Result<Computed, TournamentError> {
-        Ok(if setup.is_tables() {
-            Computed::Tables(TableResults::compute(&setup.described(), games)?)
-        } else {
-            Computed::Pairs(Results::compute(&setup.described(), games)?)
-        })
-    }
-
-    fn write_html(&self, out: &Path, setup: &Setup, created: &str) -> Result<PathBuf, String> {
-        match self {
-            Computed::Pairs(r) => report::write_html(out, &setup.described(), r, created),
-            Computed::Tables(r) => report::write_table_html(out, &setup.described(), r, created),
-        }
-    }
-
-    fn write_reports(
-        &self,
-        out: &Path,
-        setup: &Setup,
-        created: &str,
-    ) -> Result<report::Written, String> {
-        match self {
-            Computed::Pairs(r) => report::write_reports(out, &setup.described(), r, created),
-            Computed::Tables(r) => report::write_table_reports(out, &setup.described(), r, created),
-        }
-    }
-
-    fn terminal(&self, setup: &Setup) -> String {
-        match self {
-            Computed::Pairs(r) => report::terminal(&setup.described(), r),
-            Computed::Tables(r) => report::table_terminal(&setup.described(), r),
-        }
-    }
+/// The results of the stored games (two seats or tables alike).
+fn results(setup: &Setup, games: &[StoredGame]) -> Result<Results, TournamentError> {
+    Ok(Results::compute(&setup.described(), games)?)
 }
 
 /// One finished game: key, players, result, how it ended, and the count so far.
@@ -448,9 +411,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             }
             Event::BatchDone { .. } => {
                 // The HTML is rewritten after each round, so it can be watched.
-                let written = Computed::new(&setup, &games)
+                let written = results(&setup, &games)
                     .map_err(|e| e.to_string())
-                    .and_then(|r| r.write_html(&out, &setup, &created));
+                    .and_then(|r| report::write_html(&out, &setup.described(), &r, &created));
                 if let Err(e) = written {
                     html_error.get_or_insert(e);
                 }
@@ -465,11 +428,13 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         return Err(anyhow::anyhow!("writing the report: {e}"));
     }
     let seconds = started.elapsed().as_secs_f64();
-    let results = Computed::new(&setup, &summary.games).map_err(classify)?;
-    let written = results
-        .write_reports(&out, &setup, &created)
+    let computed = results(&setup, &summary.games).map_err(classify)?;
+    let written = report::write_reports(&out, &setup.described(), &computed, &created)
         .map_err(|e| anyhow::anyhow!("writing the reports: {e}"))?;
-    say_or_drop!("{}", results.terminal(&setup).trim_end());
+    say_or_drop!(
+        "{}",
+        report::terminal(&setup.described(), &computed).trim_end()
+    );
     say_or_drop!("");
     say_or_drop!(
         "played {} games in {seconds:.1} s ({} stored in all)",

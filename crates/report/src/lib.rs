@@ -5,16 +5,17 @@
 //! games, standings and ratings, and for Swiss formats a FIDE TRF file to cross-check the
 //! pairings. Text from outside (names, moves, reasons, the config) is escaped in HTML.
 //!
-//! Games of more than two seats have their own reports from [`TableResults`]
-//! ([`table_terminal`], [`table_html`], [`table_json`], [`write_table_reports`]): standings
-//! with first places, average rank and score share, the pairwise crosstable (`score/games`,
-//! cells linking to the games), ratings from the pairwise results with a word on their
-//! optimistic error bars, and every seat of every game. They have no play-offs and no TRF.
+//! One family for any number of seats: the same entry points ([`terminal`], [`html`],
+//! [`json`], [`write_reports`]) draw two-seat sections (W/D/L by seat, play-offs, stages,
+//! TRF) when the games have two seats, and table sections otherwise: standings with first
+//! places, average rank and score share, the pairwise crosstable (`score/games`, cells
+//! linking to the games), ratings from the pairwise results with a word on their optimistic
+//! error bars, and every seat of every game.
 
 pub mod results;
 
 pub use results::{
-    Described, FALLBACK_PRIOR_SD, RatingsReport, Results, ResultsError, StageResults, TableResults,
+    Described, FALLBACK_PRIOR_SD, RatingsReport, Results, ResultsError, StageResults,
 };
 
 use olympiad_store::StoredGame;
@@ -299,6 +300,9 @@ fn standings_cells(setup: &Described<'_>, standings: &Standings) -> Vec<Vec<Stri
 
 /// The plain-text report for the terminal.
 pub fn terminal(setup: &Described<'_>, results: &Results) -> String {
+    if results.seats > 2 {
+        return table_terminal(setup, results);
+    }
     let mut out = String::new();
     let c = &setup.config;
     let _ = writeln!(
@@ -485,6 +489,9 @@ fn html_game(out: &mut String, setup: &Described<'_>, game: &StoredGame) {
 
 /// The self-contained HTML report; `created` is when the tournament started.
 pub fn html(setup: &Described<'_>, results: &Results, created: &str) -> String {
+    if results.seats > 2 {
+        return table_html(setup, results, created);
+    }
     let c = &setup.config;
     let mut out = String::new();
     let _ = writeln!(
@@ -586,6 +593,9 @@ struct JsonReport<'a> {
 
 /// The JSON export: players, every game with its moves, the standings and the ratings.
 pub fn json(setup: &Described<'_>, results: &Results, created: &str) -> String {
+    if results.seats > 2 {
+        return table_json(setup, results, created);
+    }
     let c = &setup.config;
     let mut games: Vec<&StoredGame> = results.main.games.iter().collect();
     if let Some(f) = &results.final_stage {
@@ -818,8 +828,8 @@ fn table_standings_cells(setup: &Described<'_>, standings: &Standings) -> Vec<Ve
 
 /// The pairwise crosstable as text cells: `score/games` against each player, then the
 /// row player's average rank and score share.
-fn table_cross_cells(setup: &Described<'_>, results: &TableResults) -> Vec<Vec<String>> {
-    let table: &Crosstable = &results.crosstable;
+fn table_cross_cells(setup: &Described<'_>, results: &Results) -> Vec<Vec<String>> {
+    let table: &Crosstable = &results.main.crosstable;
     let n = table.players.len();
     let mut rows = vec![
         ["", ""]
@@ -838,7 +848,7 @@ fn table_cross_cells(setup: &Described<'_>, results: &TableResults) -> Vec<Vec<S
                 table.score_text(i, j)
             }
         }));
-        let row = results.standings.row(p);
+        let row = results.main.standings.row(p);
         cells.push(opt_text(row.and_then(|r| r.tie_breaks.average_rank), 2));
         cells.push(opt_text(row.and_then(|r| r.score_share).map(|s| 100.0 * s), 1) + "%");
         rows.push(cells);
@@ -847,7 +857,7 @@ fn table_cross_cells(setup: &Described<'_>, results: &TableResults) -> Vec<Vec<S
 }
 
 /// The rating rows of a table tournament as text cells.
-fn table_rating_cells(setup: &Described<'_>, results: &TableResults) -> Vec<Vec<String>> {
+fn table_rating_cells(setup: &Described<'_>, results: &Results) -> Vec<Vec<String>> {
     ratings_rows(&results.ratings)
         .into_iter()
         .map(|(p, elo, ci, games)| {
@@ -862,7 +872,7 @@ fn table_rating_cells(setup: &Described<'_>, results: &TableResults) -> Vec<Vec<
 }
 
 /// The plain-text report of a round robin of tables.
-pub fn table_terminal(setup: &Described<'_>, results: &TableResults) -> String {
+fn table_terminal(setup: &Described<'_>, results: &Results) -> String {
     let mut out = String::new();
     let c = &setup.config;
     let _ = writeln!(
@@ -879,7 +889,7 @@ pub fn table_terminal(setup: &Described<'_>, results: &TableResults) -> String {
     let _ = writeln!(out, "{TABLE_NOTE}");
     let _ = writeln!(out, "\nStandings");
     out.push_str(&columns(
-        &table_standings_cells(setup, &results.standings),
+        &table_standings_cells(setup, &results.main.standings),
         2,
     ));
     let _ = writeln!(
@@ -922,8 +932,8 @@ fn anchor(game: &StoredGame) -> String {
     game.key().anchor()
 }
 
-fn html_table_crosstable(out: &mut String, setup: &Described<'_>, results: &TableResults) {
-    let table = &results.crosstable;
+fn html_table_crosstable(out: &mut String, setup: &Described<'_>, results: &Results) {
+    let table = &results.main.crosstable;
     let n = table.players.len();
     out.push_str("<table class=\"crosstable\">\n<tr><th></th><th class=\"name\"></th>");
     for k in 1..=n {
@@ -944,7 +954,7 @@ fn html_table_crosstable(out: &mut String, setup: &Described<'_>, results: &Tabl
             }
             let _ = write!(out, "<td>{}", escape_html(&table.score_text(i, j)));
             for g in &table.cells[i][j] {
-                let game = &results.games[g.game];
+                let game = &results.main.games[g.game];
                 let half = g.half_points;
                 let _ = write!(
                     out,
@@ -956,7 +966,7 @@ fn html_table_crosstable(out: &mut String, setup: &Described<'_>, results: &Tabl
             }
             out.push_str("</td>");
         }
-        let row = results.standings.row(p);
+        let row = results.main.standings.row(p);
         let _ = writeln!(
             out,
             "<td>{}</td><td>{}%</td></tr>",
@@ -1014,7 +1024,7 @@ fn html_table_game(out: &mut String, setup: &Described<'_>, game: &StoredGame) {
 }
 
 /// The self-contained HTML report of a round robin of tables.
-pub fn table_html(setup: &Described<'_>, results: &TableResults, created: &str) -> String {
+fn table_html(setup: &Described<'_>, results: &Results, created: &str) -> String {
     let c = &setup.config;
     let mut out = String::new();
     let _ = writeln!(
@@ -1032,7 +1042,7 @@ pub fn table_html(setup: &Described<'_>, results: &TableResults, created: &str) 
         escape_html(&time_text(setup)),
         c.seed,
         escape_html(created),
-        results.games.len(),
+        results.main.games.len(),
         escape_html(&table_points_text(setup)),
         escape_html(&tie_break_order(setup)),
         escape_html(TABLE_NOTE)
@@ -1041,7 +1051,7 @@ pub fn table_html(setup: &Described<'_>, results: &TableResults, created: &str) 
     html_cells(
         &mut out,
         "standings",
-        &table_standings_cells(setup, &results.standings),
+        &table_standings_cells(setup, &results.main.standings),
     );
     out.push_str(
         "<h3>Crosstable</h3>\n<p>Pairwise score/games against each player over the games \
@@ -1079,7 +1089,7 @@ pub fn table_html(setup: &Described<'_>, results: &TableResults, created: &str) 
         escape_html(&counts_text(&results.terminations)),
         escape_html(&counts_text(&results.reasons))
     );
-    for game in &results.games {
+    for game in &results.main.games {
         html_table_game(&mut out, setup, game);
     }
     let _ = writeln!(
@@ -1110,7 +1120,7 @@ struct JsonTableReport<'a> {
 
 /// The JSON export of a round robin of tables: players, every game with every seat and
 /// its moves, the standings, the pairwise crosstable and the ratings.
-pub fn table_json(setup: &Described<'_>, results: &TableResults, created: &str) -> String {
+fn table_json(setup: &Described<'_>, results: &Results, created: &str) -> String {
     let c = &setup.config;
     let report = JsonTableReport {
         name: &c.name,
@@ -1129,9 +1139,9 @@ pub fn table_json(setup: &Described<'_>, results: &TableResults, created: &str) 
                 spec: &p.spec,
             })
             .collect(),
-        games: &results.games,
-        standings: &results.standings,
-        crosstable: &results.crosstable,
+        games: &results.main.games,
+        standings: &results.main.standings,
+        crosstable: &results.main.crosstable,
         ratings: JsonRatings {
             ratings: results.ratings.fit.as_ref().ok(),
             prior_sd: results.ratings.prior_sd,
@@ -1142,36 +1152,6 @@ pub fn table_json(setup: &Described<'_>, results: &TableResults, created: &str) 
         notes: [TABLE_NOTE, TABLE_RATINGS_NOTE],
     };
     serde_json::to_string_pretty(&report).expect("reports serialize")
-}
-
-/// Writes only the HTML report of a round robin of tables into `dir` (between batches).
-pub fn write_table_html(
-    dir: &Path,
-    setup: &Described<'_>,
-    results: &TableResults,
-    created: &str,
-) -> Result<PathBuf, String> {
-    let path = dir.join(HTML_FILE);
-    write_file(&path, &table_html(setup, results, created))?;
-    Ok(path)
-}
-
-/// Writes the HTML report and the JSON export of a round robin of tables into `dir` (no
-/// TRF: it is a format of two-player pairings).
-pub fn write_table_reports(
-    dir: &Path,
-    setup: &Described<'_>,
-    results: &TableResults,
-    created: &str,
-) -> Result<Written, String> {
-    let html = write_table_html(dir, setup, results, created)?;
-    let json_path = dir.join(JSON_FILE);
-    write_file(&json_path, &table_json(setup, results, created))?;
-    Ok(Written {
-        html,
-        json: json_path,
-        trf: None,
-    })
 }
 
 #[cfg(test)]

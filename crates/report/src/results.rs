@@ -86,10 +86,16 @@ pub struct StageResults {
     pub crosstable: Crosstable,
 }
 
-/// Everything the reports show, computed from the stored games.
+/// Everything the reports show, computed from the stored games, for any number of seats:
+/// a round robin of tables (more than two seats) has its main stage only, no final and no
+/// play-offs, and its ratings are fitted from the pairwise results of every game (each game
+/// counts as `n(n-1)/2` independent results, which they are not: the error bars are
+/// optimistic).
 #[derive(Clone, Debug)]
 pub struct Results {
-    /// The tournament proper (CodeCup: the Swiss).
+    /// Seats per game.
+    pub seats: usize,
+    /// The tournament proper (CodeCup: the Swiss; tables: every game).
     pub main: StageResults,
     /// CodeCup's final, once its schedule exists.
     pub final_stage: Option<StageResults>,
@@ -112,6 +118,14 @@ impl Results {
     ) -> Result<Results, ResultsError> {
         let mut by_stage: BTreeMap<Stage, Vec<StoredGame>> = BTreeMap::new();
         for g in stored {
+            if !g.pairing.is_bye() && g.pairing.seats.len() != setup.seats() {
+                return Err(ResultsError::Mismatch(format!(
+                    "the stored {} is a game of {} seats in a tournament of {} seats",
+                    g.key(),
+                    g.pairing.seats.len(),
+                    setup.seats()
+                )));
+            }
             by_stage.entry(g.stage).or_default().push(g.clone());
         }
         for games in by_stage.values_mut() {
@@ -176,6 +190,7 @@ impl Results {
             }
         }
         Ok(Results {
+            seats: setup.seats(),
             main,
             final_stage,
             playoff_games: playoff_stored,
@@ -192,69 +207,6 @@ impl Results {
             Some(f) => &f.standings,
             None => &self.main.standings,
         }
-    }
-}
-
-/// Everything the reports of a round robin of tables show, computed from the stored games.
-#[derive(Clone, Debug)]
-pub struct TableResults {
-    /// Seats per game.
-    pub seats: usize,
-    /// The players, in config order.
-    pub players: Vec<PlayerId>,
-    /// The games, by key; the crosstable's cells index this list.
-    pub games: Vec<StoredGame>,
-    /// The standings.
-    pub standings: Standings,
-    /// The pairwise crosstable, in standings order.
-    pub crosstable: Crosstable,
-    /// Ratings fitted from the pairwise results of every game (each game counts as
-    /// `n(n-1)/2` independent results, which they are not: the error bars are optimistic).
-    pub ratings: RatingsReport,
-    /// Games by termination (normal, adjudicated-draw, the irregular kinds).
-    pub terminations: BTreeMap<String, u32>,
-    /// Games by the arena's reason.
-    pub reasons: BTreeMap<String, u32>,
-}
-
-impl TableResults {
-    /// The results of `setup`'s round robin of tables from its stored games.
-    pub fn compute<'a>(
-        setup: &Described<'_>,
-        stored: impl IntoIterator<Item = &'a StoredGame>,
-    ) -> Result<TableResults, ResultsError> {
-        let mut games: Vec<StoredGame> = stored.into_iter().cloned().collect();
-        games.sort_by_key(StoredGame::key);
-        if let Some(g) = games
-            .iter()
-            .find(|g| g.pairing.seats.len() != setup.seats())
-        {
-            return Err(ResultsError::Mismatch(format!(
-                "the stored {} is a game of {} seats in a tournament of {} seats",
-                g.key(),
-                g.pairing.seats.len(),
-                setup.seats()
-            )));
-        }
-        let tables: Vec<Game> = games.iter().map(StoredGame::game).collect();
-        let players = setup.players();
-        let config = setup.config.standings_config();
-        let standings = Standings::compute(&players, &tables, &[], &config)?;
-        let crosstable = Crosstable::new(&standings.order(), &tables, &config.points);
-        let mut reasons = BTreeMap::new();
-        for g in &games {
-            *reasons.entry(g.reason.clone()).or_insert(0) += 1;
-        }
-        Ok(TableResults {
-            seats: setup.seats(),
-            ratings: rate(&players, &tables),
-            terminations: termination_counts(&tables),
-            reasons,
-            players,
-            games,
-            standings,
-            crosstable,
-        })
     }
 }
 

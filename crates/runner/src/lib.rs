@@ -902,7 +902,6 @@ pub fn stored_game(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use olympiad_report::TableResults;
 
     fn temp_dir(name: &str) -> PathBuf {
         let dir =
@@ -1083,8 +1082,8 @@ mod tests {
             assert_eq!(g.used_ms.len(), 4);
             assert!(g.used_ms.iter().all(|&used| used > 0.0));
         }
-        let results = TableResults::compute(&setup.described(), &summary.games).unwrap();
-        let rows = &results.standings.rows;
+        let results = Results::compute(&setup.described(), &summary.games).unwrap();
+        let rows = &results.main.standings.rows;
         assert_eq!(rows.len(), 5);
         // Everyone plays 4 tables of 4 games, once in each seat per table; 3 + 2 + 1 + 0
         // points per game.
