@@ -122,11 +122,18 @@ impl MatchConfig {
         })
     }
 
-    /// Checks the openings (every move legal, no finished game) and that only built-in
-    /// players play them.
-    pub fn check_openings(&self, contestants: [&Contestant; 2]) -> Result<(), MatchError> {
+    /// Checks the openings (a game of two seats, every move legal, no finished game) and
+    /// that only built-in players play them.
+    pub fn check_openings(&self, contestants: &[Contestant]) -> Result<(), MatchError> {
         if self.openings.is_empty() {
             return Ok(());
+        }
+        let n = self.game.players;
+        if n != 2 {
+            return Err(MatchError::Config(format!(
+                "openings are for two players; {} has {n} seats",
+                self.game.name
+            )));
         }
         if let Some(c) = contestants
             .iter()
@@ -311,15 +318,7 @@ pub fn run_match(
             config.game.name
         )));
     }
-    if n != 2 && !config.openings.is_empty() {
-        return Err(MatchError::Config(format!(
-            "openings are for two players; {} has {n} seats",
-            config.game.name
-        )));
-    }
-    if let [a, b] = contestants {
-        config.check_openings([a, b])?;
-    }
+    config.check_openings(contestants)?;
     let seated: Vec<&Contestant> = contestants.iter().collect();
     let mut summary = MatchSummary::new(n);
     run_games(

@@ -280,7 +280,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     };
     let players = [a, b];
     config
-        .check_openings([&players[0], &players[1]])
+        .check_openings(&players)
         .map_err(|e| crate::input_error(e.to_string()))?;
     let total = args.games;
     let width = total.to_string().len();

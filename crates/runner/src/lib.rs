@@ -211,13 +211,10 @@ impl Setup {
             contestants,
             openings,
         };
-        if !setup.openings.is_empty() {
-            let base = setup.match_config(None);
-            for pair in setup.contestants.windows(2) {
-                base.check_openings([&pair[0], &pair[1]])
-                    .map_err(|e| invalid("openings", e.to_string()))?;
-            }
-        }
+        setup
+            .openings_check()
+            .check_openings(&setup.contestants)
+            .map_err(|e| invalid("openings", e.to_string()))?;
         Ok(setup)
     }
 
@@ -268,15 +265,14 @@ impl Setup {
         }
     }
 
-    /// The match machinery for one game: the referee, program limits, stderr logs in
-    /// `logs`, and the one opening the game starts from (if any).
-    fn match_config(&self, logs: Option<&Path>) -> MatchConfig {
+    /// The arena's view of the tournament's openings, to check them as a match would.
+    fn openings_check(&self) -> MatchConfig {
         MatchConfig {
             game: self.game,
             games: 1,
             referee: self.referee(),
             concurrency: 1,
-            out_dir: logs.map(Path::to_path_buf),
+            out_dir: None,
             address_space_bytes: Some(PROGRAM_ADDRESS_SPACE_BYTES),
             sprt: None,
             openings: self.openings.clone(),
