@@ -154,11 +154,14 @@ pub fn table_schedule(players: usize, seats: usize, rounds: u32) -> Vec<Vec<usiz
 }
 
 /// Runs the competition through the hub and returns the standings (best first); each
-/// result goes to `on_game` as soon as it is known.
+/// result goes to `on_game` as soon as it is known, and the standings to `on_end` before
+/// `I stop_caiaio` is sent: the hub ends every process it started on that command, this
+/// manager too, so whatever the manager shows must be shown first.
 pub fn run<R: BufRead, W: Write>(
     competition: &Competition,
     client: &mut Client<R, W>,
     mut on_game: impl FnMut(&GameResult),
+    on_end: impl FnOnce(&[Standing]),
 ) -> Result<Vec<Standing>, ClientError> {
     if let Some((contest, local)) = competition.cpu_speed {
         match local {
@@ -222,8 +225,9 @@ pub fn run<R: BufRead, W: Write>(
         }
         on_game(&result);
     }
-    client.send("I stop_caiaio")?;
     table.sort_by(|a, b| b.points.total_cmp(&a.points).then(a.name.cmp(&b.name)));
+    on_end(&table);
+    client.send("I stop_caiaio")?;
     Ok(table)
 }
 
@@ -370,7 +374,13 @@ mod tests {
         let mut results = Vec::new();
         let table = {
             let mut client = Client::new(replies.as_bytes(), &mut out);
-            run(&competition, &mut client, |r| results.push(r.clone())).unwrap()
+            run(
+                &competition,
+                &mut client,
+                |r| results.push(r.clone()),
+                |_| {},
+            )
+            .unwrap()
         };
         assert_eq!(results[0].first_errors, [None, Some("hello".into())]);
         assert_eq!(table[0].name, "tom");
@@ -473,7 +483,13 @@ mod tests {
         let mut results = Vec::new();
         let table = {
             let mut client = Client::new(replies.as_bytes(), &mut out);
-            run(&competition, &mut client, |r| results.push(r.clone())).unwrap()
+            run(
+                &competition,
+                &mut client,
+                |r| results.push(r.clone()),
+                |_| {},
+            )
+            .unwrap()
         };
         assert_eq!(results.len(), 4);
         assert_eq!(results[2].seats, [2, 3, 0, 1]);

@@ -272,7 +272,7 @@ fn manager_sessions() {
         let name = format!("caia manager of {seats} seats");
         let stats = fuzz::run(&name, &examples, ALPHABET, |text| {
             let mut client = Client::new(text.as_bytes(), Vec::new());
-            match manager::run(&competition, &mut client, |_| {}) {
+            match manager::run(&competition, &mut client, |_| {}, |_| {}) {
                 Ok(table) if table.len() == 4 => Ok(Verdict::Accepted),
                 Ok(table) => Err(format!("standings of {} players", table.len())),
                 Err(e) => fuzz::rejected(&e),

@@ -129,14 +129,18 @@ pub fn run_manager(args: &ManagerArgs) -> anyhow::Result<()> {
     let names: Vec<String> = competition.players.iter().map(|p| p.name.clone()).collect();
     let stdin = std::io::stdin();
     let mut client = Client::new(stdin.lock(), std::io::stdout().lock());
-    let table = manager::run(&competition, &mut client, |result| {
-        eprintln!("{}", game_line(result, &names));
-    })?;
-    if competition.seats == 2 {
-        eprint!("{}", standings(&table));
-    } else {
-        eprint!("{}", table_standings(&table, competition.seats));
-    }
+    manager::run(
+        &competition,
+        &mut client,
+        |result| eprintln!("{}", game_line(result, &names)),
+        |table| {
+            if competition.seats == 2 {
+                eprint!("{}", standings(table));
+            } else {
+                eprint!("{}", table_standings(table, competition.seats));
+            }
+        },
+    )?;
     Ok(())
 }
 

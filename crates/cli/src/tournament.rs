@@ -402,6 +402,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         &mut store,
         Some(&out),
         &NoWatch,
+        None,
         |event| match event {
             Event::Planned { total } => progress.set_total(total),
             Event::Game { game, done, total } => {

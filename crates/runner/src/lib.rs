@@ -389,6 +389,8 @@ struct Runner<'s, F> {
     logs: Option<PathBuf>,
     /// Sees every game as it is played.
     watch: &'s dyn Watch,
+    /// Plays the games (`None`: threads of this process, `concurrency` of them).
+    executor: Option<&'s dyn Executor>,
     stored: BTreeMap<GameKey, StoredGame>,
     /// The keys of every pairing scheduled so far.
     scheduled: BTreeSet<GameKey>,
@@ -410,17 +412,19 @@ pub struct RunSummary {
 }
 
 /// Plays the tournament of `setup` into `store` to its end: the games already stored are
-/// kept, the missing ones are played, each seen by `watch` as it is played. Program stderr
-/// logs go to `logs`.
+/// kept, the missing ones are played by `executor` (`None`: a [`LocalExecutor`] of the
+/// config's `concurrency`), each seen by `watch` as it is played. Program stderr logs go to
+/// `logs`.
 pub fn run_tournament(
     setup: &Setup,
     store: &mut Store,
     logs: Option<&Path>,
     watch: &dyn Watch,
+    executor: Option<&dyn Executor>,
     on_event: impl FnMut(Event<'_>),
 ) -> Result<RunSummary, TournamentError> {
     store.roll_back_when(olympiad_arena::interrupt::interrupted);
-    let mut runner = Runner::new(setup, store, logs, watch, false, on_event)?;
+    let mut runner = Runner::new(setup, store, logs, watch, executor, false, on_event)?;
     let before = runner.done;
     match runner.walk() {
         Ok(()) => {}
@@ -441,7 +445,7 @@ pub fn run_tournament(
 /// (`false`) or the end (`true`). A store that does not fit the config is an error, as for
 /// [`run_tournament`].
 pub fn is_finished(setup: &Setup, store: &mut Store) -> Result<bool, TournamentError> {
-    let mut runner = Runner::new(setup, store, None, &NoWatch, true, |_: Event<'_>| {})?;
+    let mut runner = Runner::new(setup, store, None, &NoWatch, None, true, |_: Event<'_>| {})?;
     match runner.walk() {
         Ok(()) => Ok(true),
         Err(Halt::Unplayed) => Ok(false),
@@ -455,6 +459,7 @@ impl<'s, F: FnMut(Event<'_>)> Runner<'s, F> {
         store: &'s mut Store,
         logs: Option<&Path>,
         watch: &'s dyn Watch,
+        executor: Option<&'s dyn Executor>,
         check_only: bool,
         on_event: F,
     ) -> Result<Self, TournamentError> {
@@ -467,6 +472,7 @@ impl<'s, F: FnMut(Event<'_>)> Runner<'s, F> {
             check_only,
             logs: logs.map(Path::to_path_buf),
             watch,
+            executor,
             stored,
             scheduled: BTreeSet::new(),
             on_event,
@@ -709,9 +715,9 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
         Ok(())
     }
 
-    /// Plays `todo` (games, no byes), each made a job by `job`, on a [`LocalExecutor`] of
-    /// `concurrency` threads; this thread stores each game as it ends (`stored` turns its
-    /// record and start time into the stored game). A store failure stops new games from
+    /// Plays `todo` (games, no byes), each made a job by `job`, on the runner's executor
+    /// (or a [`LocalExecutor`] of `concurrency` threads); this thread stores each game as it
+    /// ends (`stored` turns its record and start time into the stored game). A store failure stops new games from
     /// starting.
     fn play_games<T>(
         &mut self,
@@ -722,7 +728,14 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
         let jobs: Vec<GameJob> = todo.iter().map(job).collect();
         // A game's index is its key's number: one per game of the tournament.
         let by_index: BTreeMap<u64, &T> = jobs.iter().map(|j| j.index).zip(todo).collect();
-        let executor = LocalExecutor::new(self.setup.config.concurrency as usize);
+        let local;
+        let executor: &dyn Executor = match self.executor {
+            Some(executor) => executor,
+            None => {
+                local = LocalExecutor::new(self.setup.config.concurrency as usize);
+                &local
+            }
+        };
         let watch = self.watch;
         let mut failure = Ok(());
         executor.run(&mut jobs.into_iter(), watch, &mut |finished| {
@@ -922,7 +935,7 @@ mod tests {
         let setup = Setup::from_toml(text, "test.toml", Some(&dir)).unwrap();
         let mut store = new_store(&dir, &setup);
         let mut lines = Vec::new();
-        let summary = run_tournament(&setup, &mut store, None, &NoWatch, |e| {
+        let summary = run_tournament(&setup, &mut store, None, &NoWatch, None, |e| {
             if let Event::Game { game, done, total } = e {
                 lines.push(format!("{} {done}/{total}", game.key()));
             }
@@ -1101,7 +1114,7 @@ mod tests {
             store.insert_game(g).unwrap();
         }
         let mut played = Vec::new();
-        let resumed = run_tournament(&setup, &mut store, None, &NoWatch, |e| {
+        let resumed = run_tournament(&setup, &mut store, None, &NoWatch, None, |e| {
             if let Event::Game { game, .. } = e {
                 played.push(game.key());
             }
@@ -1134,7 +1147,7 @@ mod tests {
         assert!(!is_finished(&setup, &mut store).unwrap());
         // The check stores nothing, not even the first round's bye.
         assert!(store.games().unwrap().is_empty());
-        let summary = run_tournament(&setup, &mut store, None, &NoWatch, |_| {}).unwrap();
+        let summary = run_tournament(&setup, &mut store, None, &NoWatch, None, |_| {}).unwrap();
         assert!(is_finished(&setup, &mut store).unwrap());
         // Every game but the last one played (of the final, or a play-off) is not the end.
         let mut partial = setup.create_store(&dir.join("partial.db")).unwrap();

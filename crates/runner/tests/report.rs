@@ -23,7 +23,7 @@ fn played(format: &str, name: &str) -> (Setup, Results) {
     );
     let setup = Setup::from_toml(&text, "t.toml", None).unwrap();
     let mut store = setup.create_store(&dir.join("t.db")).unwrap();
-    let summary = run_tournament(&setup, &mut store, None, &NoWatch, |_| {}).unwrap();
+    let summary = run_tournament(&setup, &mut store, None, &NoWatch, None, |_| {}).unwrap();
     let results = Results::compute(&setup.described(), &summary.games).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     (setup, results)
