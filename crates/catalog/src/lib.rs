@@ -33,6 +33,7 @@ mod dyngame;
 mod engines;
 mod served;
 mod tools;
+mod units;
 
 pub use dyngame::{DynGame, PlayError, TextGame};
 pub use engines::{Adapter, Decision, Engine, Thought};
@@ -42,6 +43,7 @@ pub use tools::{
     BenchOptions, BenchPhase, BenchReport, PerftOptions, PerftReport, Setup, ShowReport, Tools,
     Typed,
 };
+pub use units::{PerftUnit, PerftUnits, UnitCounter, UnitOptions};
 
 use std::sync::Mutex;
 use thiserror::Error;

@@ -3,8 +3,10 @@
 //! command line prints it. A row binds them to its type through [`Tools`], the one object a
 //! game variant holds, so nothing above the catalog names a game's type.
 
+use crate::units::{PerftUnits, TypedCounter, UnitCounter, UnitOptions, perft_units};
 use crate::{Adapter, CatalogError, DynGame, Engine, TextGame};
 use olympiad_core::perft::{GameOverLeaves, Perft};
+use olympiad_core::table::PerftTable;
 use olympiad_core::{Describe, Game, Hashed, Notation, SplitMix64};
 use olympiad_search::engine::{Clocked, EngineSpec, Options, Random};
 use std::hint::black_box;
@@ -118,6 +120,19 @@ pub trait Tools: Send + Sync {
         depth: u32,
         options: &PerftOptions,
     ) -> Result<PerftReport, CatalogError>;
+    /// Perft from `setup` cut into units of work (see [`PerftUnits`]).
+    fn perft_units(
+        &self,
+        setup: &Setup<'_>,
+        depth: u32,
+        options: &UnitOptions,
+    ) -> Result<PerftUnits, CatalogError>;
+    /// A counter of this variant's units with a lossless table of `hash_mib` MiB (0: none).
+    fn unit_counter(
+        &self,
+        hash_mib: usize,
+        game_over: Option<GameOverLeaves>,
+    ) -> Box<dyn UnitCounter>;
     /// The position at `setup` for people.
     fn show(&self, setup: &Setup<'_>) -> Result<ShowReport, CatalogError>;
     /// Move generation and perft speed on one thread.
@@ -260,6 +275,28 @@ impl<G: Describe + Notation + Hashed + 'static> Tools for Typed<G> {
             nodes,
             divide,
             elapsed: started.elapsed(),
+        })
+    }
+
+    fn perft_units(
+        &self,
+        setup: &Setup<'_>,
+        depth: u32,
+        options: &UnitOptions,
+    ) -> Result<PerftUnits, CatalogError> {
+        let pos = self.setup(setup)?;
+        let rule = options.game_over.unwrap_or(G::PERFT_GAME_OVER);
+        Ok(perft_units(&pos, depth, options, rule))
+    }
+
+    fn unit_counter(
+        &self,
+        hash_mib: usize,
+        game_over: Option<GameOverLeaves>,
+    ) -> Box<dyn UnitCounter> {
+        Box::new(TypedCounter::<G> {
+            table: (hash_mib > 0).then(|| PerftTable::with_mib(hash_mib)),
+            rule: game_over.unwrap_or(G::PERFT_GAME_OVER),
         })
     }
 

@@ -17,6 +17,7 @@ macro_rules! say_or_drop {
 mod bench;
 mod book;
 mod caia;
+mod cluster_args;
 mod games;
 mod matches;
 mod perft;

@@ -141,7 +141,7 @@ impl Perft {
 
     fn count<G: Hashed>(&self, pos: &G, depth: u32, table: Option<&PerftTable<G>>) -> u128 {
         if self.threads <= 1 || depth < 3 {
-            return count_serial(pos, depth, self.game_over, table);
+            return count_unit(pos, depth, self.game_over, table);
         }
         let (frontier, settled, remaining) =
             split(pos, depth, self.threads * UNITS_PER_THREAD, self.game_over);
@@ -165,7 +165,7 @@ impl Perft {
             frontier
                 .par_iter()
                 .with_max_len(1)
-                .map(|(p, mult)| mult * count_serial(p, remaining, rule, table))
+                .map(|(p, mult)| mult * count_unit(p, remaining, rule, table))
                 .sum()
         })
     }
@@ -179,7 +179,7 @@ impl Perft {
     ) -> u128 {
         frontier
             .iter()
-            .map(|(p, mult)| mult * count_serial(p, remaining, self.game_over, table))
+            .map(|(p, mult)| mult * count_unit(p, remaining, self.game_over, table))
             .sum()
     }
 }
@@ -197,39 +197,71 @@ pub fn split<G: Hashed>(
     let mut settled = 0u128;
     let mut remaining = depth;
     while frontier.len() < target && remaining > 2 {
-        let mut next: HashMap<u64, Vec<(G, u128)>> = HashMap::new();
-        let mut order = Vec::new();
-        for (p, mult) in &frontier {
-            let moves = p.legal_moves();
-            if moves.is_empty() {
-                settled += mult * rule.value(remaining);
-                continue;
-            }
-            for &mv in moves.iter() {
-                let child = p.after(mv);
-                let bucket = next.entry(child.zobrist()).or_default();
-                match bucket.iter_mut().find(|(q, _)| *q == child) {
-                    Some((_, m)) => *m += mult,
-                    None => {
-                        if bucket.is_empty() {
-                            order.push(child.zobrist());
-                        }
-                        bucket.push((child, *mult));
-                    }
-                }
-            }
-        }
-        // Keep a deterministic order (first reached first), independent of HashMap layout.
-        frontier = order
-            .into_iter()
-            .flat_map(|k| next.remove(&k).unwrap_or_default())
-            .collect();
+        frontier = expand(&frontier, remaining, rule, &mut settled);
         remaining -= 1;
     }
     (frontier, settled, remaining)
 }
 
-fn count_serial<G: Hashed>(
+/// Expands `pos` exactly `plies` plies (no deeper than `depth`) into unique positions with
+/// multiplicities, in a deterministic order (first reached first): the same position and
+/// plies give the same list on every machine, so a unit of work can be named by its place
+/// in it. Returns the frontier and the count settled by finished games met on the way
+/// (under `rule`, with `depth` as the target depth).
+pub fn split_plies<G: Hashed>(
+    pos: &G,
+    plies: u32,
+    depth: u32,
+    rule: GameOverLeaves,
+) -> (Vec<(G, u128)>, u128) {
+    let mut frontier = vec![(pos.clone(), 1u128)];
+    let mut settled = 0u128;
+    for done in 0..plies.min(depth) {
+        frontier = expand(&frontier, depth - done, rule, &mut settled);
+    }
+    (frontier, settled)
+}
+
+/// One ply below every position of `frontier`, merged into unique positions in the order
+/// first reached; finished games with `remaining` plies to go add to `settled`.
+fn expand<G: Hashed>(
+    frontier: &[(G, u128)],
+    remaining: u32,
+    rule: GameOverLeaves,
+    settled: &mut u128,
+) -> Vec<(G, u128)> {
+    let mut next: HashMap<u64, Vec<(G, u128)>> = HashMap::new();
+    let mut order = Vec::new();
+    for (p, mult) in frontier {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            *settled += mult * rule.value(remaining);
+            continue;
+        }
+        for &mv in moves.iter() {
+            let child = p.after(mv);
+            let bucket = next.entry(child.zobrist()).or_default();
+            match bucket.iter_mut().find(|(q, _)| *q == child) {
+                Some((_, m)) => *m += mult,
+                None => {
+                    if bucket.is_empty() {
+                        order.push(child.zobrist());
+                    }
+                    bucket.push((child, *mult));
+                }
+            }
+        }
+    }
+    // Keep a deterministic order (first reached first), independent of HashMap layout.
+    order
+        .into_iter()
+        .flat_map(|k| next.remove(&k).unwrap_or_default())
+        .collect()
+}
+
+/// The count of one position at `depth` on the calling thread, with `table` when given:
+/// what a worker of a perft spread over threads or machines does with each unit.
+pub fn count_unit<G: Hashed>(
     pos: &G,
     depth: u32,
     rule: GameOverLeaves,

@@ -2,7 +2,10 @@
 //! taking 1..=3 stones; whoever takes the last stone wins.
 
 use olympiad_core::conformance::Playouts;
-use olympiad_core::perft::{GameOverLeaves, Perft, divide, perft, perft_enumerated, perft_with};
+use olympiad_core::perft::{
+    GameOverLeaves, Perft, count_unit, divide, perft, perft_enumerated, perft_with, split_plies,
+};
+use olympiad_core::table::PerftTable;
 use olympiad_core::{Game, Hashed, MoveList, Notation, Outcome, Seat};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,6 +142,39 @@ fn finished_game_conventions() {
             assert_eq!(p.run(&start(11), d), serial, "d={d} {rule:?}");
         }
     }
+}
+
+#[test]
+fn units_at_any_split_sum_to_perft() {
+    // Nim merges transpositions (1+2 and 2+1 reach the same pile), so units carry
+    // multiplicities; finished games met above the split settle under each convention.
+    for rule in [
+        GameOverLeaves::Zero,
+        GameOverLeaves::One,
+        GameOverLeaves::OneAtLastPly,
+    ] {
+        // A table holds the counts of one convention.
+        let table = PerftTable::with_mib(1);
+        for d in 0..9 {
+            let expect = perft_with(&start(10), d, rule);
+            for plies in 0..=d + 1 {
+                let (units, settled) = split_plies(&start(10), plies, d, rule);
+                let below = d - plies.min(d);
+                let sum: u128 = units
+                    .iter()
+                    .map(|(p, m)| m * count_unit(p, below, rule, Some(&table)))
+                    .sum();
+                assert_eq!(settled + sum, expect, "{rule:?} d={d} plies={plies}");
+                let again = split_plies(&start(10), plies, d, rule);
+                assert_eq!(again.0, units, "the split is deterministic");
+            }
+        }
+    }
+    // Transpositions are merged: after two plies from 10 stones, piles 8, 7, ... 4 once each.
+    let (units, _) = split_plies(&start(10), 2, 5, GameOverLeaves::Zero);
+    let piles: Vec<u32> = units.iter().map(|(p, _)| p.stones).collect();
+    assert_eq!(piles, vec![8, 7, 6, 5, 4]);
+    assert_eq!(units.iter().map(|u| u.1).sum::<u128>(), 9);
 }
 
 #[test]

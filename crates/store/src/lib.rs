@@ -28,6 +28,8 @@
 //! no `table_seats`) still open: opened for writing they get the table and become version
 //! 2; read-only they read as they are.
 
+pub mod perft_journal;
+
 use olympiad_tournament::{Game, GameResult, Pairing, PlayerId, Points};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
