@@ -11,6 +11,8 @@
 //!   cap, optional freezing of the idle players), adjudication, and the [`GameRecord`];
 //! - [`watch`]: the events of games as they are played (started, moved, ended), for
 //!   whoever watches them live;
+//! - [`wire`]: jobs, finished games and watch events as JSON texts, for executors that
+//!   play games on other processes or machines;
 //! - [`job`] and [`executor`]: a game to play as plain data, and the one way to play many
 //!   at once ([`LocalExecutor`]: on threads of this process);
 //! - [`matches`](mod@matches): N games among as many players as the game has seats, seats rotated,
@@ -62,6 +64,7 @@ pub mod process;
 pub mod referee;
 pub mod spec;
 pub mod watch;
+pub mod wire;
 
 pub use executor::{Executor, Finished, LocalExecutor};
 pub use job::{GameJob, OpeningError};
@@ -75,3 +78,7 @@ pub use referee::{
 };
 pub use spec::{PlayerSpec, SpecError};
 pub use watch::{NoWatch, Started, Watch};
+pub use wire::{
+    ForwardWatch, WatchEvent, WireError, finished_from_wire, finished_to_wire, job_from_wire,
+    job_to_wire,
+};

@@ -9,7 +9,7 @@ use crate::process::{Event, Exit, Process, ProcessConfig, SpawnError, StderrCapt
 use olympiad_catalog::{DynGame, Engine, ThinkTime};
 use olympiad_core::Seat;
 use olympiad_protocol::{Dialogue, ReplyLine, Request};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -41,7 +41,7 @@ pub struct Reply {
 }
 
 /// Everything a player can do wrong on a turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "detail", rename_all = "kebab-case")]
 pub enum Fault {
     /// No reply within the time allowed.
@@ -88,7 +88,7 @@ impl std::fmt::Display for Fault {
 }
 
 /// What is known about a player after its game.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerEnd {
     /// How a program ended ("exit code 0", "signal 9 (SIGKILL)"); `None` for built-ins.
     pub exit: Option<String>,

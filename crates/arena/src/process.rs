@@ -21,7 +21,7 @@
 //!
 //! Linux only (process CPU time comes from `/proc`).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -196,7 +196,7 @@ pub enum WriteError {
 }
 
 /// What the stderr thread collected.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StderrCapture {
     /// The first bytes (lossy UTF-8), up to the in-memory cap.
     pub head: String,

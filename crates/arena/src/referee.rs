@@ -16,28 +16,44 @@
 //! resumed (SIGCONT) just before its request, so that no one computes on the opponent's time.
 
 use crate::player::{Fault, Player, PlayerEnd, Turn};
+use crate::process::StderrCapture;
 use crate::watch::{Started, Watch};
 use olympiad_catalog::{DynGame, ThinkTime};
 use olympiad_core::{Outcome, Seat};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 /// A game's time control.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+///
+/// The durations are written as milliseconds (`f64`) and read back rounded to the nearest
+/// nanosecond: exact for every duration under 2^50 ns (about 13 days).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimeControl {
     /// Each player's budget for the whole game.
-    #[serde(rename = "budget_ms", serialize_with = "ser_ms")]
+    #[serde(
+        rename = "budget_ms",
+        serialize_with = "ser_ms",
+        deserialize_with = "de_ms"
+    )]
     pub budget: Duration,
     /// Added to a player's clock after each of its moves.
-    #[serde(rename = "increment_ms", serialize_with = "ser_ms")]
+    #[serde(
+        rename = "increment_ms",
+        serialize_with = "ser_ms",
+        deserialize_with = "de_ms"
+    )]
     pub increment: Duration,
     /// The most a single move may take (`None`: only the budget limits it).
-    #[serde(rename = "move_cap_ms", serialize_with = "ser_opt_ms")]
+    #[serde(
+        rename = "move_cap_ms",
+        serialize_with = "ser_opt_ms",
+        deserialize_with = "de_opt_ms"
+    )]
     pub move_cap: Option<Duration>,
 }
 
 /// How the referee runs a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RefereeConfig {
     /// The clocks.
     pub time: TimeControl,
@@ -48,7 +64,7 @@ pub struct RefereeConfig {
 }
 
 /// One move in the record.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoveRecord {
     /// The seat that moved.
     pub seat: u8,
@@ -64,7 +80,7 @@ pub struct MoveRecord {
 }
 
 /// Why a game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Termination {
     /// The game's rules ended it (checkmate, stalemate, its own ply limit, ...).
@@ -97,8 +113,11 @@ impl Termination {
     }
 }
 
-/// A player as the record names it.
-#[derive(Clone, Debug, Serialize)]
+/// A player as the record names it. Its end is written flattened into it (`name`, `exit`,
+/// `ignored_end`, `stderr`) and read back by naming those fields, without serde's
+/// flattening.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "PlayerRecordFields")]
 pub struct PlayerRecord {
     /// Its name (the spec or the players-file name).
     pub name: String,
@@ -107,8 +126,33 @@ pub struct PlayerRecord {
     pub end: PlayerEnd,
 }
 
-/// The complete record of one game.
-#[derive(Clone, Debug, Serialize)]
+/// The fields of a [`PlayerRecord`] as written, for reading it back.
+#[derive(Deserialize)]
+struct PlayerRecordFields {
+    name: String,
+    exit: Option<String>,
+    ignored_end: bool,
+    stderr: Option<StderrCapture>,
+}
+
+impl From<PlayerRecordFields> for PlayerRecord {
+    fn from(f: PlayerRecordFields) -> Self {
+        PlayerRecord {
+            name: f.name,
+            end: PlayerEnd {
+                exit: f.exit,
+                ignored_end: f.ignored_end,
+                stderr: f.stderr,
+            },
+        }
+    }
+}
+
+/// The complete record of one game. It is written to JSON (the match's JSON lines, the
+/// store) and read back from it: every `f64` reads back exactly (serde_json writes the
+/// shortest text that reads back to the same number, and this crate turns on its exact
+/// parsing, `float_roundtrip`); the durations of its config as [`TimeControl`] says.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The catalog name of the game.
     pub game: String,
@@ -148,6 +192,33 @@ fn ser_opt_ms<S: serde::Serializer>(d: &Option<Duration>, s: S) -> Result<S::Ok,
         Some(d) => s.serialize_some(&ms(*d)),
         None => s.serialize_none(),
     }
+}
+
+/// Reads what [`ser_ms`] wrote: milliseconds, rounded to the nearest nanosecond.
+fn de_ms<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+    let ms = f64::deserialize(d)?;
+    duration_of_ms(ms).map_err(serde::de::Error::custom)
+}
+
+/// Reads what [`ser_opt_ms`] wrote.
+fn de_opt_ms<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Duration>, D::Error> {
+    Option::<f64>::deserialize(d)?
+        .map(duration_of_ms)
+        .transpose()
+        .map_err(serde::de::Error::custom)
+}
+
+/// The duration of `ms` milliseconds, rounded to the nearest nanosecond; beyond what
+/// nanoseconds in a `u64` hold (584 years), the nearest `f64` seconds.
+fn duration_of_ms(ms: f64) -> Result<Duration, String> {
+    let nanos = (ms * 1e6).round();
+    if nanos.is_nan() || nanos < 0.0 {
+        return Err(format!("{ms} ms is not a duration"));
+    }
+    if nanos < u64::MAX as f64 {
+        return Ok(Duration::from_nanos(nanos as u64));
+    }
+    Duration::try_from_secs_f64(ms / 1000.0).map_err(|e| format!("{ms} ms: {e}"))
 }
 
 fn ms(d: Duration) -> f64 {

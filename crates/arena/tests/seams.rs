@@ -5,8 +5,8 @@
 //! exactly once, and after a stop starts nothing more while the games under way finish.
 
 use olympiad_arena::{
-    Contestant, Executor, GameJob, GameRecord, LocalExecutor, MatchConfig, MoveRecord, PlayerSpec,
-    RefereeConfig, Started, TimeControl, Watch, run_match,
+    Contestant, Executor, ForwardWatch, GameJob, GameRecord, LocalExecutor, MatchConfig,
+    PlayerSpec, RefereeConfig, Started, TimeControl, Watch, WatchEvent, run_match,
 };
 use olympiad_catalog::{GameEntry, find_game};
 use std::collections::BTreeSet;
@@ -51,71 +51,18 @@ fn match_config(game: &'static GameEntry, games: u64) -> MatchConfig {
     }
 }
 
-/// What a watch was told, in the order it was told.
-#[derive(Debug)]
-enum Seen {
-    Started {
-        index: u64,
-        game: String,
-        players: Vec<String>,
-        start: String,
-        config: RefereeConfig,
-    },
-    Moved {
-        index: u64,
-        ply: usize,
-        mv: MoveRecord,
-    },
-    Ended(GameRecord),
-}
-
-impl Seen {
-    fn index(&self) -> u64 {
-        match self {
-            Seen::Started { index, .. } | Seen::Moved { index, .. } => *index,
-            Seen::Ended(r) => r.index,
-        }
-    }
-}
-
-/// Keeps every event.
-#[derive(Default)]
-struct Recorder(Mutex<Vec<Seen>>);
-
-impl Watch for Recorder {
-    fn started(&self, game: &Started<'_>) {
-        self.0.lock().unwrap().push(Seen::Started {
-            index: game.index,
-            game: game.game.into(),
-            players: game.players.to_vec(),
-            start: game.start.into(),
-            config: *game.config,
-        });
-    }
-    fn moved(&self, index: u64, ply: usize, mv: &MoveRecord) {
-        self.0.lock().unwrap().push(Seen::Moved {
-            index,
-            ply,
-            mv: mv.clone(),
-        });
-    }
-    fn ended(&self, record: &GameRecord) {
-        self.0.lock().unwrap().push(Seen::Ended(record.clone()));
-    }
-}
-
 /// Every record's game was seen as: one `started` with its game, players, start and
 /// config; one `moved` per recorded move, in order, equal to it; one `ended` with the
 /// record itself; and nothing else.
-fn check_watched(seen: &[Seen], records: &[GameRecord]) {
+fn check_watched(seen: &[WatchEvent], records: &[GameRecord]) {
     let indices: BTreeSet<u64> = records.iter().map(|r| r.index).collect();
     assert_eq!(indices.len(), records.len(), "one record per game");
     assert!(seen.iter().all(|e| indices.contains(&e.index())));
     for r in records {
-        let events: Vec<&Seen> = seen.iter().filter(|e| e.index() == r.index).collect();
+        let events: Vec<&WatchEvent> = seen.iter().filter(|e| e.index() == r.index).collect();
         assert_eq!(events.len(), r.moves.len() + 2, "game {}", r.index);
         match events[0] {
-            Seen::Started {
+            WatchEvent::Started {
                 game,
                 players,
                 start,
@@ -132,7 +79,7 @@ fn check_watched(seen: &[Seen], records: &[GameRecord]) {
         }
         for (i, m) in r.moves.iter().enumerate() {
             match events[i + 1] {
-                Seen::Moved { ply, mv, .. } => {
+                WatchEvent::Moved { ply, mv, .. } => {
                     assert_eq!(*ply, i, "game {}", r.index);
                     assert_eq!(mv, m, "game {} ply {i}", r.index);
                 }
@@ -140,7 +87,7 @@ fn check_watched(seen: &[Seen], records: &[GameRecord]) {
             }
         }
         match events[r.moves.len() + 1] {
-            Seen::Ended(end) => assert_eq!(
+            WatchEvent::Ended(end) => assert_eq!(
                 serde_json::to_string(end).unwrap(),
                 serde_json::to_string(r).unwrap()
             ),
@@ -154,12 +101,13 @@ fn a_watch_sees_every_game_of_a_concurrent_match_as_its_record_says() {
     let game = find_game("caissa").unwrap();
     let config = match_config(game, 6);
     let (a, b) = (random(1, game), random(2, game));
-    let watch = Recorder::default();
+    let seen = Mutex::new(Vec::new());
+    let watch = ForwardWatch::new(|e| seen.lock().unwrap().push(e));
     let mut records = Vec::new();
     run_match(&config, &[a, b], &watch, |r, _| records.push(r.clone())).unwrap();
     assert_eq!(records.len(), 6);
     assert!(records.iter().all(|r| !r.moves.is_empty()));
-    check_watched(&watch.0.lock().unwrap(), &records);
+    check_watched(&seen.lock().unwrap(), &records);
 }
 
 #[test]
@@ -167,12 +115,13 @@ fn a_watch_sees_every_game_of_a_concurrent_table_as_its_record_says() {
     let game = find_game("rolit(players=3)").unwrap();
     let config = match_config(game, 4);
     let players: Vec<Contestant> = (1..=3).map(|s| random(s, game)).collect();
-    let watch = Recorder::default();
+    let seen = Mutex::new(Vec::new());
+    let watch = ForwardWatch::new(|e| seen.lock().unwrap().push(e));
     let mut records = Vec::new();
     run_match(&config, &players, &watch, |r, _| records.push(r.clone())).unwrap();
     assert_eq!(records.len(), 4);
     assert!(records.iter().all(|r| r.players.len() == 3));
-    check_watched(&watch.0.lock().unwrap(), &records);
+    check_watched(&seen.lock().unwrap(), &records);
 }
 
 /// `count` jobs of random Caïssa games, numbered from 0.
@@ -257,7 +206,8 @@ fn the_local_executor_plays_at_most_concurrency_games_and_reports_each_once() {
 fn after_a_stop_the_local_executor_starts_nothing_and_finishes_what_is_under_way() {
     let concurrency = 3;
     for stop_after in [1, 4] {
-        let watch = Recorder::default();
+        let seen = Mutex::new(Vec::new());
+        let watch = ForwardWatch::new(|e| seen.lock().unwrap().push(e));
         let mut pulled = 0u64;
         let mut jobs = jobs(12).into_iter().inspect(|_| pulled += 1);
         let mut records = Vec::new();
@@ -279,6 +229,6 @@ fn after_a_stop_the_local_executor_starts_nothing_and_finishes_what_is_under_way
         );
         assert_eq!(pulled, records.len() as u64);
         // Every started job ended and was reported once.
-        check_watched(&watch.0.lock().unwrap(), &records);
+        check_watched(&seen.lock().unwrap(), &records);
     }
 }

@@ -157,6 +157,22 @@ impl Options {
     }
 }
 
+/// The options as [`Options::parse`] reads them: `key=value` joined by `,`, in the order
+/// given (no options: the empty text). Parsing this text gives the same options back: a
+/// key holds no `=` and no `,`, a value no `,`, since the only way options are made is by
+/// parsing such a text.
+impl std::fmt::Display for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, (k, v)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{k}={v}")?;
+        }
+        Ok(())
+    }
+}
+
 /// Where an engine's move came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
@@ -482,6 +498,12 @@ mod tests {
         assert!(Options::parse("=3").is_err());
         assert!(Options::parse("a=1,a=2").is_err());
         assert_eq!(Options::parse("").unwrap(), Options::default());
+        // The text form reads back to the same options, in their order.
+        for text in ["", "seed=3", "b=1,a=x=y,c="] {
+            let o = Options::parse(text).unwrap();
+            assert_eq!(o.to_string(), text);
+            assert_eq!(Options::parse(&o.to_string()).unwrap(), o);
+        }
         assert_eq!(
             o.only("random", &["seed"]).unwrap_err().to_string(),
             "engine 'random' has no option 'depth' (options: seed)"
