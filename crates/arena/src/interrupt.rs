@@ -86,8 +86,15 @@ pub fn interrupted() -> bool {
 /// The signals that end `olympiad` and its programs together.
 pub const SIGNALS: [i32; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
-extern "C" fn on_signal(signal: libc::c_int) {
+/// Does what an interrupt does before it ends the process, for code that must end it for
+/// another reason (a run across processes that lost a peer): from now on nothing is
+/// recorded ([`interrupted`] is true), and every listed program group is killed.
+pub fn end_programs() {
     INTERRUPTED.store(true, Ordering::SeqCst);
+    kill_groups();
+}
+
+fn kill_groups() {
     for slot in &GROUPS {
         let pgid = slot.load(Ordering::SeqCst);
         if pgid > 0 {
@@ -98,6 +105,11 @@ extern "C" fn on_signal(signal: libc::c_int) {
             }
         }
     }
+}
+
+extern "C" fn on_signal(signal: libc::c_int) {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    kill_groups();
     let message = MESSAGE.load(Ordering::SeqCst);
     if !message.is_null() {
         // SAFETY: a non-null MESSAGE points to a leaked, never freed `&'static [u8]`; write

@@ -12,12 +12,16 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use olympiad_arena::NoWatch;
+use olympiad_arena::executor::Executor;
+use olympiad_cluster::Topology;
+use olympiad_cluster::executor::ClusterExecutor;
 use olympiad_report::{self as report, Results};
 use olympiad_runner::{Event, Setup, TournamentError, is_finished, run_tournament};
 use olympiad_store::{Store, StoredGame, utc_compact};
+use olympiad_tournament::config::ClusterConfig;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::time::{Instant, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 /// The config played when none is given.
 pub const DEFAULT_CONFIG: &str = include_str!("default-tournament.toml");
@@ -49,6 +53,12 @@ pub struct Args {
     /// --resume, the database's directory).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// With a [cluster] section in the config: this process's index (default:
+    /// $SLURM_PROCID under Slurm, else 0). Process 0 runs the tournament and keeps the
+    /// store; every other process is started with the same config and plays the games
+    /// process 0 sends it, until the tournament ends.
+    #[arg(short = 'p', long = "process", value_name = "I")]
+    pub process: Option<usize>,
 }
 
 /// A tournament error as the CLI reports it: the user's input (exit code 2) or a failure.
@@ -377,9 +387,94 @@ fn game_line(setup: &Setup, g: &StoredGame, done: u32, total: u32) -> String {
     )
 }
 
+/// This process's index in a run across processes: `--process`, else $SLURM_PROCID, else 0.
+fn process_index(args: &Args) -> anyhow::Result<usize> {
+    if let Some(p) = args.process {
+        return Ok(p);
+    }
+    match std::env::var("SLURM_PROCID") {
+        Ok(text) => text.trim().parse().map_err(|_| {
+            crate::input_error(format!("SLURM_PROCID is '{text}', not a process index"))
+        }),
+        Err(_) => Ok(0),
+    }
+}
+
+/// The topology of a `[cluster]` section, for process `process`.
+fn cluster_topology(cluster: &ClusterConfig, process: usize) -> anyhow::Result<Topology> {
+    Topology::new(cluster.hosts.clone(), process, cluster.workers as usize)
+        .map_err(|e| crate::input_error(format!("[cluster]: {e}")))
+}
+
+/// What every process of a tournament across processes must agree on: the config (by a
+/// hash of its text) and the program's version.
+fn cluster_job(config_text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in config_text.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!(
+        "tournament config {h:016x}, olympiad {}",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// A process other than 0 of a tournament across processes: plays what process 0 sends.
+fn serve_games(args: &Args, process: usize) -> anyhow::Result<()> {
+    let Some(path) = &args.config else {
+        return Err(crate::input_error(format!(
+            "process {process} of a tournament across processes needs the config file"
+        )));
+    };
+    let (text, origin, dir) = read_config(path)?;
+    let setup = Setup::from_toml(&text, &origin, Some(&dir)).map_err(classify)?;
+    let Some(cluster) = &setup.config.cluster else {
+        return Err(crate::input_error(format!(
+            "{origin} has no [cluster] section: --process is for tournaments across processes"
+        )));
+    };
+    let topology = cluster_topology(cluster, process)?;
+    eprintln!(
+        "process {process} of {}: playing the games process 0 ({}) sends",
+        topology.processes(),
+        topology.addresses[0]
+    );
+    olympiad_cluster::executor::serve(
+        &topology,
+        &cluster_job(&text),
+        Duration::from_secs(cluster.connect_timeout_s),
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    eprintln!("process {process}: the tournament is over");
+    Ok(())
+}
+
 /// `olympiad tournament`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
+    let process = process_index(args)?;
+    if process > 0 {
+        return serve_games(args, process);
+    }
     let (setup, mut store, out, found) = open(args)?;
+    let cluster = match &setup.config.cluster {
+        Some(cluster) => {
+            let topology = cluster_topology(cluster, 0)?;
+            eprintln!(
+                "waiting for the {} processes of the run ({})",
+                topology.processes(),
+                topology.addresses.join(", ")
+            );
+            let executor = ClusterExecutor::start(
+                &topology,
+                &cluster_job(&setup.config_text),
+                Duration::from_secs(cluster.connect_timeout_s),
+            )
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+            eprintln!("playing on {} workers", executor.concurrency());
+            Some(executor)
+        }
+        None => None,
+    };
     let created = store.tournament()?.created;
     let db = store.path().to_path_buf();
     let mut games = store.games()?;
@@ -402,7 +497,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         &mut store,
         Some(&out),
         &NoWatch,
-        None,
+        cluster.as_ref().map(|c| c as &dyn Executor),
         |event| match event {
             Event::Planned { total } => progress.set_total(total),
             Event::Game { game, done, total } => {
@@ -424,6 +519,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     );
     progress.finish();
     olympiad_arena::interrupt::set_message(None);
+    if let Some(executor) = cluster {
+        executor.finish().map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
     let summary = summary.map_err(classify)?;
     if let Some(e) = html_error {
         return Err(anyhow::anyhow!("writing the report: {e}"));

@@ -45,7 +45,10 @@ pub struct Report {
 
 /// What a worker does with a task: `progress` sends a progress report; the returned text
 /// is the task's result.
-pub type Work = Box<dyn FnMut(&Task, &mut dyn FnMut(String)) -> String + Send>;
+pub type Work = Box<dyn FnMut(&Task, &Progress<'_>) -> String + Send>;
+
+/// Sends a progress report of the task under way (from any thread).
+pub type Progress<'a> = dyn Fn(String) + Send + Sync + 'a;
 
 /// This worker's end of the farm.
 pub struct Farm {
@@ -164,7 +167,7 @@ fn spawn_worker_thread(
         .name(format!("olympiad-worker-{index}"))
         .spawn(move || {
             for task in tasks {
-                let mut progress = |payload: String| {
+                let progress = |payload: String| {
                     let report = Report {
                         id: task.id,
                         worker: index,
@@ -175,7 +178,7 @@ fn spawn_worker_thread(
                         let _ = activator.activate();
                     }
                 };
-                let result = work(&task, &mut progress);
+                let result = work(&task, &progress);
                 let report = Report {
                     id: task.id,
                     worker: index,

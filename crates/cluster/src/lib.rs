@@ -164,6 +164,8 @@ fn stop_when_a_peer_is_lost() {
                 .or_else(|| info.payload().downcast_ref::<&str>().copied())
                 .unwrap_or("");
             if message.contains("timely communication error") {
+                // Nothing more is stored, and the programs of games under way here end.
+                olympiad_arena::interrupt::end_programs();
                 eprintln!(
                     "olympiad: lost the connection to another process of the run ({message}). \
                      What is finished is journaled: start every process again with --resume."

@@ -7,7 +7,7 @@
 //! unit ([`PerftJournal`]): `resume` continues a run after any process was killed, counting
 //! only the units the journal lacks, and the total is the same.
 
-use crate::farm::{Farm, Task, Work};
+use crate::farm::{Farm, Progress, Task, Work};
 use crate::{ClusterError, Topology};
 use olympiad_catalog::{GameEntry, PerftUnits, Setup, UnitOptions};
 use olympiad_core::perft::GameOverLeaves;
@@ -173,7 +173,7 @@ pub fn run(
 /// The work of one worker: count units with its own table.
 fn counter(job: &PerftJob) -> Work {
     let mut counter = job.game.tools().unit_counter(job.hash_mib, job.game_over);
-    Box::new(move |task: &Task, _progress: &mut dyn FnMut(String)| {
+    Box::new(move |task: &Task, _progress: &Progress<'_>| {
         let started = Instant::now();
         let result = match serde_json::from_str::<UnitTask>(&task.payload) {
             Err(e) => Err(format!("unit {}: {e}", task.id)),

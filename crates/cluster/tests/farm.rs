@@ -1,7 +1,7 @@
 //! The farm on one process: every task reaches the worker it names, and every report
 //! comes back to worker 0, with one or several workers.
 
-use olympiad_cluster::farm::{Farm, Task};
+use olympiad_cluster::farm::{Farm, Progress, Task};
 use olympiad_cluster::{Topology, execute};
 use std::time::Duration;
 
@@ -17,7 +17,7 @@ fn tasks_go_where_they_are_sent_and_reports_come_back() {
                 let me = worker.index() as u32;
                 let mut farm = Farm::build(
                     worker,
-                    Box::new(move |task: &Task, progress: &mut dyn FnMut(String)| {
+                    Box::new(move |task: &Task, progress: &Progress<'_>| {
                         progress(format!("{me} starts {}", task.id));
                         format!("{me}:{}", task.payload.to_uppercase())
                     }),

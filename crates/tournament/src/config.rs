@@ -75,6 +75,37 @@ pub struct TournamentConfig {
     /// The seed of every draw (table numbers, seats of round 1, openings, lots).
     #[serde(default)]
     pub seed: u64,
+    /// Play the games on several processes or machines (`[cluster]`); `concurrency` is
+    /// then ignored.
+    #[serde(default)]
+    pub cluster: Option<ClusterConfig>,
+}
+
+/// Where the games of a tournament across processes are played: every process is started
+/// with the same config and its own `--process` index; process 0 keeps the store.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a [cluster] table of `hosts` (\"host:port\" strings, process 0 first), \
+                 `workers` (games at once on each process) and `connect_timeout_s`"
+)]
+pub struct ClusterConfig {
+    /// Every process's `host:port`, process 0 first.
+    pub hosts: Vec<String>,
+    /// Games at once on each process.
+    #[serde(default = "default_cluster_workers")]
+    pub workers: u32,
+    /// Seconds processes wait for each other at the start.
+    #[serde(default = "default_connect_timeout")]
+    pub connect_timeout_s: u64,
+}
+
+fn default_cluster_workers() -> u32 {
+    1
+}
+
+fn default_connect_timeout() -> u64 {
+    60
 }
 
 fn default_name() -> String {
@@ -736,6 +767,30 @@ impl TournamentConfig {
         }
         if self.concurrency == 0 {
             return Err(fail("concurrency", "expected at least 1, found 0".into()));
+        }
+        if let Some(cluster) = &self.cluster {
+            if cluster.hosts.is_empty() {
+                return Err(fail(
+                    "cluster.hosts",
+                    "expected at least one host:port".into(),
+                ));
+            }
+            if let Some(bad) = cluster.hosts.iter().find(|h| {
+                !h.rsplit_once(':').is_some_and(|(host, port)| {
+                    !host.is_empty() && port.parse::<u16>().is_ok_and(|p| p > 0)
+                })
+            }) {
+                return Err(fail(
+                    "cluster.hosts",
+                    format!("expected host:port (a port from 1 to 65535), found '{bad}'"),
+                ));
+            }
+            if cluster.workers == 0 {
+                return Err(fail(
+                    "cluster.workers",
+                    "expected at least 1, found 0".into(),
+                ));
+            }
         }
         let mut seen = BTreeSet::new();
         for t in &self.tie_breaks {
