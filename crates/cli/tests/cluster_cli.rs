@@ -423,3 +423,20 @@ fn a_tournament_survives_a_killed_process_and_resumes() {
     assert_eq!(count(), 110);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Checkers perft(19) and perft(20) (Bik's table) on two processes of this machine, each
+/// with a table of $OLYMPIAD_PERFT_HASH MiB (default 4096): about 15 minutes and an hour on
+/// two cores. `cargo test --release -p olympiad-cli --test cluster_cli -- --ignored`.
+#[test]
+#[ignore = "15 minutes and an hour of both cores"]
+fn checkers_perft_19_and_20_on_two_processes() {
+    let dir = temp_dir("deep");
+    let hash = std::env::var("OLYMPIAD_PERFT_HASH").unwrap_or_else(|_| "4096".into());
+    for (depth, expect) in [("19", 16_114_043_592_799u128), ("20", 74_545_030_871_553)] {
+        let hosts = host_file(&dir, 2);
+        let args = ["perft", "checkers", depth, "--hash", &hash];
+        let out = run_all((0..2).map(|p| spawn_perft(&args, &hosts, 2, p)).collect());
+        assert_eq!(nodes(&out), expect, "{out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
