@@ -36,8 +36,8 @@ pub struct Args {
     /// Print the count below each root move, one line `MOVE: COUNT` each.
     #[arg(long)]
     pub divide: bool,
-    /// Worker threads.
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads (with --cluster: -w, workers per process).
+    #[arg(long, default_value_t = 1, conflicts_with = "cluster")]
     pub threads: usize,
     /// Transposition table size in MiB (0 = none). Entries hold whole positions, so a hash
     /// collision can never give a wrong count.

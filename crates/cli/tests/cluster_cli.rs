@@ -269,13 +269,24 @@ fn a_peer_that_never_comes_is_named() {
 
 /// A double round robin of 11 players (110 games) on `addresses` (none: one process).
 fn tournament_config(spec: impl Fn(usize) -> String, addresses: Option<&[String]>) -> String {
+    let format = "[format]\nkind = \"round_robin\"\ndouble = true\n";
+    config_with_format(spec, addresses, format)
+}
+
+/// 11 players in `format` on `addresses` (none: one process).
+fn config_with_format(
+    spec: impl Fn(usize) -> String,
+    addresses: Option<&[String]>,
+    format: &str,
+) -> String {
     let mut text = String::from(
         "name = \"cluster\"\ngame = \"caissa\"\nseed = 5\nmedal_playoffs = false\nplayers = [\n",
     );
     for i in 1..=11 {
         text += &format!("  {{ name = \"p{i}\", spec = \"{}\" }},\n", spec(i));
     }
-    text += "]\n[format]\nkind = \"round_robin\"\ndouble = true\n";
+    text += "]\n";
+    text += format;
     if let Some(addresses) = addresses {
         let hosts: Vec<String> = addresses.iter().map(|a| format!("\"{a}\"")).collect();
         text += &format!(
@@ -370,6 +381,35 @@ fn a_tournament_across_processes_stores_the_games_of_one_process() {
         110 + 22,
         "110 games and a bye in each of 22 rounds"
     );
+    assert_eq!(stored_games(&out_dir.join("tournament.db"), true), expect);
+    // Swiss: each round is paired from the stored results of the rounds before, so the
+    // processes wait for their round; the pairings and results are those of one process.
+    let swiss = "[format]\nkind = \"swiss\"\nrounds = 5\n";
+    let single = dir.join("swiss-single.toml");
+    std::fs::write(&single, config_with_format(random, None, swiss)).unwrap();
+    let out = bin()
+        .arg("tournament")
+        .arg(&single)
+        .arg("--out")
+        .arg(dir.join("swiss-single"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let addresses = free_addresses(3);
+    let spread = dir.join("swiss-spread.toml");
+    std::fs::write(&spread, config_with_format(random, Some(&addresses), swiss)).unwrap();
+    let out_dir = dir.join("swiss-spread");
+    run_all(
+        (0..3)
+            .map(|p| spawn_tournament(&spread, &out_dir, p, false))
+            .collect(),
+    );
+    let expect = stored_games(&dir.join("swiss-single/tournament.db"), true);
+    assert_eq!(expect.len(), 5 * 6, "5 rounds of 5 games and a bye");
     assert_eq!(stored_games(&out_dir.join("tournament.db"), true), expect);
     std::fs::remove_dir_all(&dir).unwrap();
 }
