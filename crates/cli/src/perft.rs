@@ -54,8 +54,9 @@ pub struct Args {
     /// Across processes: continue the run in --journal, counting only its missing units.
     #[arg(long, requires = "journal")]
     pub resume: bool,
-    /// Across processes: plies from the position to the units of work (default: enough
-    /// for 64 units per worker; a resumed run keeps its journal's).
+    /// Across processes: plies from the position to the units of work (default: two
+    /// fifths of the depth, deeper when that gives fewer than 64 units per worker; a
+    /// resumed run keeps its journal's).
     #[arg(long, requires = "cluster")]
     pub split: Option<u32>,
     /// Across processes: seconds between progress lines on stderr (0: none).
