@@ -11,7 +11,7 @@
 //! robin of tables and get the table reports (pairwise crosstable, no TRF).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use olympiad_arena::NoWatch;
+use olympiad_arena::{NoWatch, Watch};
 use olympiad_report::{self as report, Results};
 use olympiad_runner::{Event, Setup, TournamentError, is_finished, run_tournament};
 use olympiad_store::{Store, StoredGame, utc_compact};
@@ -49,6 +49,11 @@ pub struct Args {
     /// --resume, the database's directory).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Serve the web viewer while playing (every game under way on a board, the standings
+    /// as they grow) on ADDR (default 127.0.0.1:8080; port 0 picks a free one), and keep
+    /// serving after the last game until interrupted.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = crate::serve::DEFAULT_BIND)]
+    pub serve: Option<std::net::SocketAddr>,
 }
 
 /// A tournament error as the CLI reports it: the user's input (exit code 2) or a failure.
@@ -394,6 +399,14 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         "\nolympiad: tournament interrupted; to continue it: {}\n",
         resume_command(&out, &db)
     )));
+    let served = match args.serve {
+        Some(bind) => Some(crate::serve::start_live(bind, Some(&db))?),
+        None => None,
+    };
+    let watch: &dyn Watch = match &served {
+        Some((_, live)) => &**live,
+        None => &NoWatch,
+    };
     let progress = Progress::new();
     let started = Instant::now();
     let mut html_error = None;
@@ -401,7 +414,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         &setup,
         &mut store,
         Some(&out),
-        &NoWatch,
+        watch,
         None,
         |event| match event {
             Event::Planned { total } => progress.set_total(total),
@@ -452,6 +465,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         Some(Ok(path)) => say_or_drop!("trf: {}", path.display()),
         Some(Err(e)) => say_or_drop!("trf: not written: {e}"),
         None => {}
+    }
+    if let Some((server, live)) = served {
+        crate::serve::keep_serving(server, &live);
     }
     Ok(())
 }
