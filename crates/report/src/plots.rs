@@ -33,6 +33,25 @@ fn tick_step(span: f64) -> f64 {
         .unwrap_or(10.0 * power)
 }
 
+/// The opening tag of a plot of `class`, `height` units high, with its title.
+fn svg_open(class: &str, height: f64, title: &str) -> String {
+    format!(
+        "<svg class=\"plot {class}\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} \
+         {height}\" width=\"{WIDTH}\" height=\"{height}\" font-family=\"sans-serif\" \
+         font-size=\"12\"><title>{title}</title>"
+    )
+}
+
+/// `value` as a tick label: as many decimals as `step` needs, none for whole steps.
+fn tick_label(value: f64, step: f64) -> String {
+    let decimals = if step >= 1.0 {
+        0
+    } else {
+        (-step.log10()).ceil() as usize
+    };
+    format!("{value:.decimals$}")
+}
+
 /// The ratings plot: one row per player (best first, as given): a bar over the 95%
 /// interval and a dot at the rating, with an Elo axis. `rows` are (name, Elo, ±95%).
 pub fn ratings_svg(rows: &[(String, f64, f64)]) -> String {
@@ -53,15 +72,10 @@ pub fn ratings_svg(rows: &[(String, f64, f64)]) -> String {
     let span = (hi - lo).max(1.0);
     let x = |elo: f64| NAME_ROOM + (finite(elo) - lo) / span * (WIDTH - NAME_ROOM - 20.0);
     let height = rows.len() as f64 * ROW + 30.0;
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "<svg class=\"plot ratings\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} \
-         {height}\" width=\"{WIDTH}\" height=\"{height}\" font-family=\"sans-serif\" \
-         font-size=\"12\"><title>ratings with 95% error bars</title>"
-    );
-    let mut t = lo;
-    while t <= hi + step / 2.0 {
+    let mut out = svg_open("ratings", height, "ratings with 95% error bars");
+    let ticks = ((hi - lo) / step).round() as usize;
+    for k in 0..=ticks {
+        let t = lo + k as f64 * step;
         let _ = write!(
             out,
             "<line x1=\"{0:.1}\" x2=\"{0:.1}\" y1=\"0\" y2=\"{1:.1}\" stroke=\"#ddd\"/>\
@@ -71,7 +85,6 @@ pub fn ratings_svg(rows: &[(String, f64, f64)]) -> String {
             height - 8.0,
             t
         );
-        t += step;
     }
     for (i, (name, elo, ci)) in rows.iter().enumerate() {
         let y = i as f64 * ROW + ROW / 2.0;
@@ -154,25 +167,20 @@ pub fn rounds_svg(rounds: &[u32], series: &[Vec<f64>], names: &[String]) -> Stri
     };
     let y = |p: f64| 10.0 + (1.0 - p / top) * HEIGHT;
     let total = HEIGHT + 50.0;
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "<svg class=\"plot rounds\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} \
-         {total}\" width=\"{WIDTH}\" height=\"{total}\" font-family=\"sans-serif\" \
-         font-size=\"12\"><title>points after each round</title>"
-    );
-    let mut t = 0.0;
-    while t <= top + step / 2.0 {
+    let mut out = svg_open("rounds", total, "points after each round");
+    let ticks = (top / step).round() as usize;
+    for k in 0..=ticks {
+        let t = k as f64 * step;
         let _ = write!(
             out,
             "<line x1=\"{left}\" x2=\"{right:.1}\" y1=\"{at:.1}\" y2=\"{at:.1}\" stroke=\"#ddd\"/>\
-             <text x=\"{label:.1}\" y=\"{base:.1}\" text-anchor=\"end\" fill=\"#555\">{t}</text>",
+             <text x=\"{label_x:.1}\" y=\"{base:.1}\" text-anchor=\"end\" fill=\"#555\">{label}</text>",
             right = left + plot_w,
             at = y(t),
-            label = left - 6.0,
-            base = y(t) + 4.0
+            label_x = left - 6.0,
+            base = y(t) + 4.0,
+            label = tick_label(t, step)
         );
-        t += step;
     }
     let label_every = n.div_ceil(12).max(1);
     for (k, r) in rounds.iter().enumerate().step_by(label_every) {
@@ -221,6 +229,8 @@ mod tests {
 
     #[test]
     fn ticks_are_round_numbers() {
+        assert_eq!(tick_label(0.6000000001, 0.2), "0.6");
+        assert_eq!(tick_label(4.0, 2.0), "4");
         assert_eq!(tick_step(100.0), 20.0);
         assert_eq!(tick_step(7.0), 2.0);
         assert_eq!(tick_step(0.4), 0.1);

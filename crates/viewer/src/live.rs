@@ -70,6 +70,8 @@ struct LiveGame {
     code: Option<String>,
     previous: Option<String>,
     clocks: Vec<f64>,
+    /// Each seat's last word on its search (depth, score, nodes), when it gives one.
+    infos: Vec<Option<String>>,
     to_move: usize,
     plies: usize,
     moves: VecDeque<LiveMove>,
@@ -116,17 +118,19 @@ impl LiveGame {
         for (seat, player) in self.players.iter().enumerate() {
             let name = self.seat_names.get(seat).map_or("", String::as_str);
             let clock = self.clocks.get(seat).copied().unwrap_or(f64::NAN);
+            let info = self.infos.get(seat).cloned().flatten().unwrap_or_default();
             let _ = write!(
                 out,
                 "<tr data-seat=\"{seat}\"{}><td>{}</td><td class=\"name\">{}</td>\
-                 <td class=\"clock\" data-ms=\"{clock:.1}\"></td></tr>",
+                 <td class=\"clock\" data-ms=\"{clock:.1}\"></td><td class=\"info\">{}</td></tr>",
                 if seat == self.to_move {
                     " class=\"to-move\""
                 } else {
                     ""
                 },
                 escape_html(name),
-                escape_html(player)
+                escape_html(player),
+                escape_html(&info)
             );
         }
         out.push_str("</table><ol class=\"last\">");
@@ -193,6 +197,7 @@ struct MovedData<'a> {
     text: &'a str,
     time_ms: f64,
     left_ms: f64,
+    info: Option<&'a str>,
     /// The position as a palette code, and the symbols new to the palette.
     code: Option<&'a str>,
     symbols: &'a str,
@@ -316,6 +321,7 @@ impl Watch for LiveWatch {
             code: None,
             previous: None,
             clocks: vec![game.config.time.budget.as_secs_f64() * 1000.0; seats],
+            infos: vec![None; seats],
             to_move,
             plies: 0,
             moves: VecDeque::new(),
@@ -356,6 +362,9 @@ impl Watch for LiveWatch {
         if let Some(c) = live.clocks.get_mut(usize::from(mv.seat)) {
             *c = mv.left_ms;
         }
+        if let Some(i) = live.infos.get_mut(usize::from(mv.seat)) {
+            i.clone_from(&mv.info);
+        }
         live.to_move = live
             .position
             .as_ref()
@@ -387,6 +396,7 @@ impl Watch for LiveWatch {
             text: &mv.text,
             time_ms: mv.time_ms,
             left_ms: mv.left_ms,
+            info: mv.info.as_deref(),
             code: live.code.as_deref(),
             symbols: &symbols,
             to_move: live.to_move,
@@ -476,6 +486,7 @@ mod tests {
             time_ms: 5.0,
             cpu_ms: None,
             left_ms: 900.0,
+            info: Some("depth 3, score +12 <b>".into()),
         }
     }
 
@@ -490,6 +501,7 @@ mod tests {
         assert!(body.contains("data-ply=\"1\""));
         assert!(body.contains("class=\"m on\""), "the last move is marked");
         assert!(body.contains(">d3 "));
+        assert!(body.contains("<td class=\"info\">depth 3, score +12 &lt;b&gt;</td>"));
         assert_eq!(rx.try_recv().unwrap().kind, "started");
         let moved = rx.try_recv().unwrap();
         assert_eq!(moved.kind, "moved");

@@ -19,6 +19,7 @@ table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #bbb;padding
 section.live{border:1px solid #ccc;border-radius:6px;padding:.5em;width:360px}\
 section.live h3{margin:.2em 0;font-size:1em}section.live.ended{opacity:.5}\
 table.seats td.clock{font-family:monospace;text-align:right;min-width:5em}\
+table.seats td.info{font-size:.8em;color:#555}\
 tr.to-move{background:#fde3c8;font-weight:bold}\
 ol.last{font-family:monospace;font-size:.85em;columns:3;margin:.3em 0}\
 ol.moves{font-family:monospace}#seen{display:none}";
@@ -27,7 +28,7 @@ ol.moves{font-family:monospace}#seen{display:none}";
 fn nav(live: bool) -> String {
     let mut out = String::from("<nav><a href=\"/\">tournaments</a>");
     if live {
-        out.push_str("<a href=\"/live\">live games</a>");
+        out.push_str(" · <a href=\"/live\">live games</a>");
     }
     out.push_str("</nav>\n");
     out
@@ -261,6 +262,8 @@ const LIVE_SCRIPT: &str = r#"
       c.setAttribute('data-code', d.code);
     }
     clocks(c, d.clocks, d.to_move);
+    var row = c.querySelector('tr[data-seat="' + d.seat + '"] td.info');
+    if (row) row.textContent = d.info || '';
     c.setAttribute('data-ply', d.ply + 1);
     var list = c.querySelector('ol.last'), li = document.createElement('li');
     li.value = d.ply + 1;
