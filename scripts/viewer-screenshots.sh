@@ -3,9 +3,10 @@
 # tournament of docs/viewer/GAME.toml with `--serve`, takes the live page while games are
 # under way, waits for the end, then takes the tournament page and the replay of its first
 # game, all with Debian's headless Chromium, into docs/viewer/{live,tournament,replay}-GAME.png.
-# Run from the repository's root after `cargo build --release`.
+# Run from the repository root after `cargo build --release` ($OLYMPIAD names another binary).
 set -euo pipefail
-olympiad=target/release/olympiad
+export OLYMPIAD=${OLYMPIAD:-target/release/olympiad}
+olympiad=$OLYMPIAD
 shots=docs/viewer
 chrome=(chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run
   --disable-background-networking --disable-component-update --disable-sync --hide-scrollbars)

@@ -310,7 +310,7 @@ svg.board rect.m{fill:none;stroke:none}svg.board rect.m.on{stroke:#e67e22;stroke
 svg.board text.l{font:13px sans-serif;fill:#555}\
 .replay{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start;margin:.5em 0}\
 .replay .controls button{font-size:1.1em;min-width:2.4em}.replay .controls .ply{margin:0 .5em}\
-.replay ol.moves{columns:17em auto;flex:1;min-width:18em;margin:0;font-size:.85em}\
+.replay ol.moves{columns:20em auto;flex:1;min-width:18em;margin:0;font-size:.85em}\
 .replay ol.moves li{cursor:pointer;break-inside:avoid}\
 .replay ol.moves li.now{background:#fde3c8}.replay .clocks{font-family:monospace}";
 

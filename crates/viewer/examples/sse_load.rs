@@ -1,24 +1,26 @@
-//! The viewer under load: starts `olympiad tournament CONFIG --serve 127.0.0.1:0`, opens
-//! `--clients` server-sent-event streams on `/live/events` besides one observer, follows
-//! them for `--seconds`, and reports: the tournament's speed (moves a second, as the
-//! observer saw them), the latency from a move played (the watch's time stamp in the
+//! The viewer under load: starts `olympiad tournament CONFIG --serve 127.0.0.1:0`, follows
+//! its `/live/events` with one observer throughout, and in alternate phases of `--seconds`
+//! each (`--phases` in all, the first without) with `--clients` more server-sent-event
+//! streams, all on one thread of this program. It reports the tournament's speed (moves a
+//! second, as the observer saw them) in the phases without and with the clients: phases
+//! alternate so that a change in what else the machine runs falls on both alike. With
+//! the clients it reports the latency from a move played (the watch's time stamp in the
 //! event) to its arrival at each client (median, p99, max), the CPU time of the server's
-//! threads (named `viewer`) and the process's memory. Run it with and without clients to
-//! see what the clients cost the tournament:
+//! threads (named `viewer`) and of the clients, and the process's memory.
 //!
 //! ```sh
 //! cargo build --release
-//! cargo run --release -p olympiad-viewer --example sse_load -- \
-//!     --olympiad target/release/olympiad --config docs/viewer/load.toml --clients 200 --seconds 60
+//! cargo run --release -p olympiad-viewer --example sse_load -- --olympiad \
+//!     target/release/olympiad --config docs/viewer/load.toml --clients 200 --seconds 10 --phases 12
 //! ```
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
 
 /// Seconds the clients follow before the measurement starts (connections settle).
 const WARM_UP: Duration = Duration::from_secs(3);
@@ -38,6 +40,7 @@ struct Options {
     config: PathBuf,
     clients: usize,
     seconds: u64,
+    phases: usize,
 }
 
 fn options() -> Options {
@@ -45,7 +48,8 @@ fn options() -> Options {
         olympiad: PathBuf::from("target/release/olympiad"),
         config: PathBuf::from("docs/viewer/load.toml"),
         clients: 200,
-        seconds: 60,
+        seconds: 10,
+        phases: 12,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -55,6 +59,7 @@ fn options() -> Options {
             "--config" => o.config = value.into(),
             "--clients" => o.clients = value.parse().expect("--clients N"),
             "--seconds" => o.seconds = value.parse().expect("--seconds S"),
+            "--phases" => o.phases = value.parse().expect("--phases K"),
             other => panic!("unknown option {other}"),
         }
     }
@@ -94,6 +99,18 @@ fn thread_cpu(pid: u32, name: &str) -> f64 {
     total
 }
 
+/// CPU seconds (user + system) of this process so far: the clients' own cost.
+fn own_cpu() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let Some(close) = stat.rfind(')') else {
+        return 0.0;
+    };
+    let fields: Vec<&str> = stat[close + 2..].split(' ').collect();
+    let ticks: f64 =
+        fields[11].parse::<f64>().unwrap_or(0.0) + fields[12].parse::<f64>().unwrap_or(0.0);
+    ticks / 100.0
+}
+
 /// A `/proc/PID/status` field in kB.
 fn status_kb(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
@@ -105,42 +122,103 @@ fn status_kb(pid: u32, field: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// Follows the event stream; records each move's latency after `start` and counts moves.
-fn follow(
-    addr: String,
-    measuring: Arc<AtomicBool>,
-    stop: Arc<AtomicBool>,
-    latencies: Arc<Mutex<Vec<f64>>>,
-    moves: Arc<AtomicU64>,
-) {
-    let mut stream = TcpStream::connect(&addr).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(5)))
-        .unwrap();
-    write!(stream, "GET /live/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
-    let mut reader = BufReader::new(stream);
-    let mut line = String::new();
-    let mut mine = Vec::new();
+/// What the clients saw: each move's latency and each client's count of moves.
+#[derive(Default)]
+struct Seen {
+    latencies: Vec<f64>,
+    counts: Vec<u64>,
+    /// The observer's sum of the nodes the engines reported and of their thinking time:
+    /// the engines' search speed, which unlike moves a second does not depend on how hard
+    /// the positions of a phase are.
+    nodes: u64,
+    think_ms: f64,
+}
+
+/// The nodes of an engine's info (`depth 7, score +12, 123456 nodes`) and the move's time.
+fn nodes_and_time(data: &str) -> Option<(u64, f64)> {
+    let value: serde_json::Value = serde_json::from_str(data).ok()?;
+    let info = value["info"].as_str()?;
+    let nodes = info
+        .strip_suffix(" nodes")?
+        .rsplit(' ')
+        .next()?
+        .parse()
+        .ok()?;
+    Some((nodes, value["time_ms"].as_f64()?))
+}
+
+/// Starts clients `first..first + n` of `seen` on a thread of their own, until `stop`.
+fn start_clients(
+    addr: &str,
+    first: usize,
+    n: usize,
+    stop: &Arc<AtomicBool>,
+    seen: &Arc<Mutex<Seen>>,
+) -> std::thread::JoinHandle<()> {
+    let (addr, stop, seen) = (addr.to_string(), stop.clone(), seen.clone());
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let tasks: Vec<_> = (first..first + n)
+                .map(|k| tokio::spawn(follow(addr.clone(), k, stop.clone(), seen.clone())))
+                .collect();
+            for t in tasks {
+                let _ = t.await;
+            }
+        });
+    })
+}
+
+/// Follows one event stream until `stop`, recording each move's latency and count.
+async fn follow(addr: String, client: usize, stop: Arc<AtomicBool>, seen: Arc<Mutex<Seen>>) {
+    let mut stream = tokio::net::TcpStream::connect(&addr)
+        .await
+        .expect("connect");
+    let request = format!("GET /live/events HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut lines = tokio::io::BufReader::new(stream).lines();
     let mut moved = false;
     while !stop.load(Ordering::Relaxed) {
-        line.clear();
-        match reader.read_line(&mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
+        let line = match tokio::time::timeout(Duration::from_millis(500), lines.next_line()).await {
+            Ok(Ok(Some(line))) => line,
+            Ok(_) => break,
             Err(_) => continue,
-        }
+        };
         let received = now_ms();
         if line.starts_with("event: ") {
-            moved = line.trim_end() == "event: moved";
-        } else if moved && line.starts_with("data: ") && measuring.load(Ordering::Relaxed) {
-            let value: serde_json::Value = serde_json::from_str(&line[6..]).unwrap();
-            if let Some(at) = value["at_ms"].as_f64() {
-                mine.push(received - at);
-                moves.fetch_add(1, Ordering::Relaxed);
+            moved = line == "event: moved";
+        } else if moved && line.starts_with("data: ") {
+            // The time stamp only, found without parsing the whole event: the clients share
+            // the machine with the tournament, and should cost it as little as they can.
+            if let Some(at) = at_ms(&line) {
+                let work = if client == 0 {
+                    nodes_and_time(&line[6..])
+                } else {
+                    None
+                };
+                let mut seen = seen.lock().unwrap();
+                if let Some((nodes, ms)) = work {
+                    seen.nodes += nodes;
+                    seen.think_ms += ms;
+                }
+                seen.latencies.push(received - at);
+                seen.counts[client] += 1;
             }
         }
     }
-    latencies.lock().unwrap().extend(mine);
+}
+
+/// The `at_ms` number of an event's JSON data line.
+fn at_ms(line: &str) -> Option<f64> {
+    const KEY: &str = "\"at_ms\":";
+    let rest = &line[line.find(KEY)? + KEY.len()..];
+    let end = rest
+        .find(|c: char| c != '.' && !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    rest[..end].parse().ok()
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -148,6 +226,10 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
         return f64::NAN;
     }
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len().max(1) as f64
 }
 
 fn main() {
@@ -175,81 +257,128 @@ fn main() {
         .find_map(|l| l.strip_prefix("viewer: http://").map(str::to_string))
         .expect("the tournament prints its viewer's address");
     let addr = url.trim_end_matches('/').to_string();
-    std::thread::spawn(move || for _ in lines {});
-    let measuring = Arc::new(AtomicBool::new(false));
-    let stop = Arc::new(AtomicBool::new(false));
-    let latencies = Arc::new(Mutex::new(Vec::new()));
-    let counts: Vec<Arc<AtomicU64>> = (0..=o.clients)
-        .map(|_| Arc::new(AtomicU64::new(0)))
-        .collect();
-    let threads: Vec<_> = counts
-        .iter()
-        .map(|count| {
-            let (a, m, s, l, c) = (
-                addr.clone(),
-                measuring.clone(),
-                stop.clone(),
-                latencies.clone(),
-                count.clone(),
-            );
-            std::thread::spawn(move || follow(a, m, s, l, c))
-        })
-        .collect();
+    // The tournament says when its last game is over; the measurement must end before.
+    let ended = Arc::new(AtomicBool::new(false));
+    let over = ended.clone();
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            if line.starts_with("still serving") {
+                over.store(true, Ordering::SeqCst);
+            }
+        }
+    });
+    let seen = Arc::new(Mutex::new(Seen {
+        counts: vec![0; o.clients + 1],
+        ..Seen::default()
+    }));
+    let observer_stop = Arc::new(AtomicBool::new(false));
+    let observer = start_clients(&addr, 0, 1, &observer_stop, &seen);
     std::thread::sleep(WARM_UP);
     let rss_before = status_kb(pid, "VmRSS:");
-    let cpu_before = thread_cpu(pid, "viewer");
-    let started = Instant::now();
-    measuring.store(true, Ordering::SeqCst);
-    std::thread::sleep(Duration::from_secs(o.seconds));
-    measuring.store(false, Ordering::SeqCst);
-    let elapsed = started.elapsed().as_secs_f64();
-    let cpu = thread_cpu(pid, "viewer") - cpu_before;
-    let rss_after = status_kb(pid, "VmRSS:");
-    let hwm = status_kb(pid, "VmHWM:");
-    let still_running = child.0.try_wait().unwrap().is_none();
-    stop.store(true, Ordering::SeqCst);
-    drop(child);
-    for t in threads {
-        let _ = t.join();
+    let (mut speed_off, mut speed_on) = (Vec::new(), Vec::new());
+    let (mut work_off, mut work_on) = ((0u64, 0.0), (0u64, 0.0));
+    let (mut server_off, mut server_on, mut clients_on, mut on_seconds) = (0.0, 0.0, 0.0, 0.0);
+    let mut rss_on_max = 0;
+    for phase in 0..o.phases {
+        let on = phase % 2 == 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        let clients = on.then(|| start_clients(&addr, 1, o.clients, &stop, &seen));
+        let (moves0, latencies0, nodes0, think0) = {
+            let s = seen.lock().unwrap();
+            (s.counts[0], s.latencies.len(), s.nodes, s.think_ms)
+        };
+        let (server0, own0, started) = (thread_cpu(pid, "viewer"), own_cpu(), Instant::now());
+        std::thread::sleep(Duration::from_secs(o.seconds));
+        let seconds = started.elapsed().as_secs_f64();
+        let server = thread_cpu(pid, "viewer") - server0;
+        let own = own_cpu() - own0;
+        let (moves, nodes, think) = {
+            let s = seen.lock().unwrap();
+            (s.counts[0] - moves0, s.nodes - nodes0, s.think_ms - think0)
+        };
+        if on {
+            rss_on_max = rss_on_max.max(status_kb(pid, "VmRSS:"));
+        }
+        stop.store(true, Ordering::SeqCst);
+        if let Some(c) = clients {
+            let _ = c.join();
+        }
+        if !on {
+            // The observer's own latencies are counted only in phases with the clients.
+            seen.lock().unwrap().latencies.truncate(latencies0);
+        }
+        let speed = moves as f64 / seconds;
+        println!(
+            "phase {phase:2}: {:>3} clients, {speed:6.2} moves/s, {:8.0} nodes/s of thinking, \
+             server {:5.1}% of a core",
+            if on { o.clients } else { 0 },
+            nodes as f64 / (think / 1000.0).max(1e-9),
+            server / seconds * 100.0
+        );
+        let work = if on { &mut work_on } else { &mut work_off };
+        work.0 += nodes;
+        work.1 += think;
+        if on {
+            speed_on.push(speed);
+            server_on += server;
+            clients_on += own;
+            on_seconds += seconds;
+        } else {
+            speed_off.push(speed);
+            server_off += server;
+        }
     }
+    let still_running = !ended.load(Ordering::SeqCst) && child.0.try_wait().unwrap().is_none();
+    let hwm = status_kb(pid, "VmHWM:");
+    observer_stop.store(true, Ordering::SeqCst);
+    drop(child);
+    let _ = observer.join();
     let _ = std::fs::remove_dir_all(&out);
-    let observer = counts[0].load(Ordering::SeqCst);
-    let slowest = counts
-        .iter()
-        .map(|c| c.load(Ordering::SeqCst))
-        .min()
-        .unwrap_or(0);
-    let mut all = latencies.lock().unwrap().clone();
+    let seen = seen.lock().unwrap();
+    let mut all = seen.latencies.clone();
     all.sort_by(f64::total_cmp);
+    let (off, on) = (mean(&speed_off), mean(&speed_on));
     println!(
-        "clients: {} event streams besides the observer, {elapsed:.1} s",
-        o.clients
-    );
-    println!(
-        "tournament: {observer} moves, {:.2} moves/s{}",
-        observer as f64 / elapsed,
+        "tournament speed: {off:.2} moves/s without the clients, {on:.2} with them: {:+.1}%{}",
+        (on / off - 1.0) * 100.0,
         if still_running {
             ""
         } else {
-            " (it ENDED during the window: use a longer one)"
+            " (the tournament ENDED during the phases: use a longer one)"
         }
     );
-    println!("every client saw at least {slowest} of them");
+    let (nps_off, nps_on) = (
+        work_off.0 as f64 / (work_off.1 / 1000.0),
+        work_on.0 as f64 / (work_on.1 / 1000.0),
+    );
     println!(
-        "latency move played -> event received: median {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} events)",
+        "engines' search speed: {nps_off:.0} nodes/s without the clients, {nps_on:.0} with them: \
+         {:+.1}%",
+        (nps_on / nps_off - 1.0) * 100.0
+    );
+    println!(
+        "latency move played -> event received, with {} clients: median {:.2} ms, p99 {:.2} ms, \
+         max {:.2} ms ({} events)",
+        o.clients,
         percentile(&all, 0.5),
         percentile(&all, 0.99),
         all.last().copied().unwrap_or(f64::NAN),
         all.len()
     );
     println!(
-        "server threads: {cpu:.2} CPU s = {:.1}% of one core",
-        cpu / elapsed * 100.0
+        "server threads: {:.1}% of one core with the clients, {:.1}% without",
+        server_on / on_seconds.max(1e-9) * 100.0,
+        server_off / (o.seconds as f64 * speed_off.len() as f64).max(1e-9) * 100.0
     );
     println!(
-        "process memory: RSS {:.1} MiB before, {:.1} MiB after, peak {:.1} MiB",
+        "the clients themselves (this program): {:.1}% of one core",
+        clients_on / on_seconds.max(1e-9) * 100.0
+    );
+    println!(
+        "process memory (tournament and server): RSS {:.1} MiB at the start, at most {:.1} MiB \
+         with the clients, peak {:.1} MiB",
         rss_before as f64 / 1024.0,
-        rss_after as f64 / 1024.0,
+        rss_on_max as f64 / 1024.0,
         hwm as f64 / 1024.0
     );
 }

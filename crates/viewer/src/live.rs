@@ -10,6 +10,7 @@
 //! it. The watch is called from the game threads; its work per move is one position
 //! update and one JSON text, done under one short lock.
 
+use axum::body::Bytes;
 use olympiad_arena::{GameRecord, MoveRecord, Started, Watch};
 use olympiad_catalog::{DynGame, find_game};
 use olympiad_core::Seat;
@@ -18,7 +19,8 @@ use olympiad_report::escape_html;
 use serde::Serialize;
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, SyncSender};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::broadcast;
@@ -32,13 +34,16 @@ pub const EVENT_BUFFER: usize = 512;
 /// Finished games listed under the live boards.
 const ENDED_KEPT: usize = 20;
 
-/// One change, as sent to the pages: an event name and its JSON data.
+/// One change, as sent to the pages: an event name, its JSON data, and the event as the
+/// bytes of a server-sent event, built once for every client.
 #[derive(Debug)]
 pub struct LiveEvent {
     /// `started`, `moved`, `ended` or `finished`.
     pub kind: &'static str,
-    /// The JSON text.
+    /// The JSON text (one line: JSON without line breaks).
     pub data: String,
+    /// `event: KIND\ndata: DATA\n\n`.
+    pub frame: Bytes,
 }
 
 /// Milliseconds since the Unix epoch, as a float with microseconds (the clocks' and the
@@ -106,11 +111,14 @@ impl LiveGame {
         let _ = write!(
             out,
             "<section class=\"live\" id=\"live-{0}\" data-index=\"{0}\" data-ply=\"{1}\" \
-             data-to-move=\"{2}\" data-at=\"{3:.1}\"><h3>game {0}: {4}</h3>",
+             data-to-move=\"{2}\" data-at=\"{3:.1}\" data-code=\"{4}\"><h3>{5} <span \
+             class=\"dim\">{6}, game {0}</span></h3>",
             self.index,
             self.plies,
             self.to_move,
             self.at_ms,
+            self.code.as_deref().unwrap_or(""),
+            escape_html(&self.players.join(" – ")),
             escape_html(&self.game)
         );
         out.push_str(&self.board());
@@ -175,7 +183,17 @@ pub struct LiveWatch {
     /// Set once the play in this process is over (no game will start any more).
     finished: AtomicBool,
     events: broadcast::Sender<Arc<LiveEvent>>,
+    /// Where the game threads leave each event: a thread of the watch's own hands them to
+    /// the broadcast channel, so that a game never waits on the channel's lock, which the
+    /// server's tasks take for every client (on a busy machine a task preempted while
+    /// holding it stalled the games by half).
+    outbox: SyncSender<Arc<LiveEvent>>,
+    /// Events dropped because the outbox was full (the pages notice the gap and reload).
+    dropped: AtomicU64,
 }
+
+/// Events waiting for the broadcasting thread, at most.
+const OUTBOX: usize = 4096;
 
 impl Default for LiveWatch {
     fn default() -> Self {
@@ -210,10 +228,25 @@ struct MovedData<'a> {
 impl LiveWatch {
     /// No game yet.
     pub fn new() -> Self {
+        let events = broadcast::channel(EVENT_BUFFER).0;
+        let (outbox, inbox) = mpsc::sync_channel::<Arc<LiveEvent>>(OUTBOX);
+        let broadcast = events.clone();
+        // Ends when the watch (the outbox's only sender) is dropped.
+        std::thread::Builder::new()
+            .name("viewer-events".into())
+            .spawn(move || {
+                for event in inbox {
+                    // No receiver is fine: nobody is watching.
+                    let _ = broadcast.send(event);
+                }
+            })
+            .expect("spawn the viewer's event thread");
         LiveWatch {
             state: Mutex::new(State::default()),
             finished: AtomicBool::new(false),
-            events: broadcast::channel(EVENT_BUFFER).0,
+            events,
+            outbox,
+            dropped: AtomicU64::new(0),
         }
     }
 
@@ -228,8 +261,16 @@ impl LiveWatch {
     }
 
     fn send(&self, kind: &'static str, data: String) {
-        // No receiver is fine: nobody is watching.
-        let _ = self.events.send(Arc::new(LiveEvent { kind, data }));
+        let frame = Bytes::from(format!("event: {kind}\ndata: {data}\n\n"));
+        let event = Arc::new(LiveEvent { kind, data, frame });
+        if self.outbox.try_send(event).is_err() {
+            self.dropped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Events dropped because they came faster than they could be broadcast.
+    pub fn dropped(&self) -> u64 {
+        self.dropped.load(Ordering::Relaxed)
     }
 
     /// The cards of every game under way, the list of the last finished games and the
@@ -502,8 +543,8 @@ mod tests {
         assert!(body.contains("class=\"m on\""), "the last move is marked");
         assert!(body.contains(">d3 "));
         assert!(body.contains("<td class=\"info\">depth 3, score +12 &lt;b&gt;</td>"));
-        assert_eq!(rx.try_recv().unwrap().kind, "started");
-        let moved = rx.try_recv().unwrap();
+        assert_eq!(rx.blocking_recv().unwrap().kind, "started");
+        let moved = rx.blocking_recv().unwrap();
         assert_eq!(moved.kind, "moved");
         let data: serde_json::Value = serde_json::from_str(&moved.data).unwrap();
         assert_eq!(data["ply"], 0);
@@ -511,12 +552,12 @@ mod tests {
         assert_eq!(data["to_move"], 1);
         watch.ended(&record(7));
         assert_eq!(watch.games_under_way(), 0);
-        assert_eq!(rx.try_recv().unwrap().kind, "ended");
+        assert_eq!(rx.blocking_recv().unwrap().kind, "ended");
         assert!(watch.page_body().contains("<li>game 7:"));
         assert!(!watch.is_finished());
         watch.finish();
         assert!(watch.is_finished());
-        assert_eq!(rx.try_recv().unwrap().kind, "finished");
+        assert_eq!(rx.blocking_recv().unwrap().kind, "finished");
     }
 
     #[test]

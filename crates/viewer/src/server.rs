@@ -8,10 +8,10 @@ use crate::live::{LiveEvent, LiveWatch};
 use crate::stores::Stores;
 use crate::{ViewError, pages};
 use axum::Router;
+use axum::body::{Body, Bytes};
 use axum::extract::{Path, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use std::convert::Infallible;
@@ -19,7 +19,10 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::{
+    self,
+    error::{RecvError, TryRecvError},
+};
 
 /// The longest request URI accepted, in bytes (path and query): longer ones get 414.
 pub const MAX_URI: usize = 2048;
@@ -27,7 +30,12 @@ pub const MAX_URI: usize = 2048;
 pub const MAX_SSE_CLIENTS: usize = 1000;
 /// The longest game anchor a game URL can name.
 const MAX_ANCHOR: usize = 64;
-/// How often an idle event stream sends a comment, so proxies and browsers keep it open.
+/// How long an event stream gathers events after the first before it writes them: a
+/// move still appears well within a second, and 200 clients of a fast tournament cost the
+/// server (and the machine the games run on) a few writes a second each.
+const BATCH: Duration = Duration::from_millis(250);
+/// How long an idle event stream waits before it sends a comment, so that proxies and
+/// browsers keep it open.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// What every handler shares.
@@ -208,8 +216,34 @@ impl Drop for StreamSlot {
     }
 }
 
-fn sse_event(e: &LiveEvent) -> Event {
-    Event::default().event(e.kind).data(&e.data)
+/// An event stream's next bytes: every event since the last write (each frame built once
+/// for every client), gathered for [`BATCH`] after the first so that a busy tournament
+/// costs each client a few writes a second rather than one per move; a `lagged` event
+/// when the client fell behind (its page reloads); a comment when nothing happened for
+/// [`KEEP_ALIVE`]; `None` once the watch is gone.
+async fn next_frame(rx: &mut broadcast::Receiver<Arc<LiveEvent>>) -> Option<Bytes> {
+    fn lagged(n: u64) -> Bytes {
+        Bytes::from(format!("event: lagged\ndata: {n}\n\n"))
+    }
+    let first = match tokio::time::timeout(KEEP_ALIVE, rx.recv()).await {
+        Ok(Ok(e)) => e.frame.clone(),
+        Ok(Err(RecvError::Lagged(n))) => return Some(lagged(n)),
+        Ok(Err(RecvError::Closed)) => return None,
+        Err(_) => return Some(Bytes::from_static(b": keep-alive\n\n")),
+    };
+    tokio::time::sleep(BATCH).await;
+    let mut out = first.to_vec();
+    loop {
+        match rx.try_recv() {
+            Ok(e) => out.extend_from_slice(&e.frame),
+            Err(TryRecvError::Lagged(n)) => {
+                out.extend_from_slice(&lagged(n));
+                break;
+            }
+            Err(_) => break,
+        }
+    }
+    Some(Bytes::from(out))
 }
 
 async fn events(State(shared): State<Arc<Shared>>) -> Result<Response, ViewError> {
@@ -223,17 +257,17 @@ async fn events(State(shared): State<Arc<Shared>>) -> Result<Response, ViewError
     let slot = StreamSlot(shared.clone());
     let rx = watch.subscribe();
     let stream = futures_util::stream::unfold((rx, slot), |(mut rx, slot)| async move {
-        let event = match rx.recv().await {
-            Ok(e) => sse_event(&e),
-            // Fell behind by `n` events, which are gone: the page reloads.
-            Err(RecvError::Lagged(n)) => Event::default().event("lagged").data(n.to_string()),
-            Err(RecvError::Closed) => return None,
-        };
-        Some((Ok::<_, Infallible>(event), (rx, slot)))
+        let frame = next_frame(&mut rx).await?;
+        Some((Ok::<_, Infallible>(frame), (rx, slot)))
     });
-    Ok(Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
-        .into_response())
+    let mut response = Body::from_stream(stream).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    Ok(response)
 }
 
 /// Binds `addr` now (so that a busy port is an error at once), for [`crate::Server`].
@@ -244,4 +278,32 @@ pub fn bind(addr: SocketAddr) -> Result<std::net::TcpListener, ViewError> {
         .set_nonblocking(true)
         .map_err(|e| ViewError::Internal(format!("{addr}: {e}")))?;
     Ok(listener)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::live::EVENT_BUFFER;
+
+    #[tokio::test]
+    async fn a_client_that_falls_behind_skips_ahead_and_is_told() {
+        let watch = LiveWatch::new();
+        let mut rx = watch.subscribe();
+        for _ in 0..EVENT_BUFFER + 88 {
+            watch.finish();
+        }
+        // The watch's own thread hands them on.
+        while watch.dropped() == 0 && rx.len() < EVENT_BUFFER {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert_eq!(watch.dropped(), 0);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let first = next_frame(&mut rx).await.unwrap();
+        assert_eq!(&first[..], b"event: lagged\ndata: 88\n\n");
+        // The rest comes as one write: every event the buffer kept, and no more.
+        let rest = next_frame(&mut rx).await.unwrap();
+        let one: &[u8] = b"event: finished\ndata: {}\n\n";
+        assert_eq!(rest.len(), EVENT_BUFFER * one.len());
+        assert!(rest.chunks(one.len()).all(|c| c == one));
+    }
 }
