@@ -3,11 +3,14 @@
 //! its pages. Chromium runs with a virtual-time budget and `--dump-dom`: the live page
 //! follows the server-sent events for a few moves, then closes its stream and writes what
 //! it saw into the DOM, which this test reads back and compares with the board drawn.
-//! A screenshot of each kind of page goes to `target/viewer-screenshots/`.
+//! A screenshot of each kind of page goes to `target/viewer-screenshots/`. Also through
+//! the browser: `olympiad serve` over a stored tournament (and its warning when opened
+//! beyond loopback), and `olympiad match --serve`, whose pages stay up after its games.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Kills and reaps a child process when dropped, also when the test fails.
@@ -29,8 +32,14 @@ impl Drop for TempDir {
     }
 }
 
+/// A fresh directory, unique within this process (the tests run in parallel).
 fn temp_dir(name: &str) -> TempDir {
-    let dir = std::env::temp_dir().join(format!("olympiad-browser-{}-{name}", std::process::id()));
+    static MADE: AtomicUsize = AtomicUsize::new(0);
+    let k = MADE.fetch_add(1, Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!(
+        "olympiad-browser-{}-{name}-{k}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     TempDir(dir)
@@ -235,4 +244,102 @@ fn live_board_follows_moves_and_replays_step_through_a_recorded_game() {
     );
     assert_eq!(board_code(replay, "p-"), frames[last]);
     screenshot(&format!("{game}?ply=6"), "replay-caissa.png", 2_000);
+}
+
+/// Starts `olympiad ARGS` with its stdout read line by line (and its stderr too, when
+/// `stderr` is piped).
+fn olympiad(args: &[&str], stderr: Stdio) -> (Reaped, std::io::Lines<BufReader<ChildStdout>>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_olympiad"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .unwrap();
+    let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    (Reaped(child), lines)
+}
+
+#[test]
+fn match_serve_lists_its_games_and_stays_up() {
+    let (_child, mut lines) = olympiad(
+        &[
+            "match",
+            "clobber",
+            "builtin:random:seed=3",
+            "builtin:random:seed=4",
+            "--games",
+            "3",
+            "--serve",
+            "127.0.0.1:0",
+        ],
+        Stdio::null(),
+    );
+    let url = line_starting(&mut lines, "viewer: ")["viewer: ".len()..].to_string();
+    let live = line_starting(&mut lines, "live games: ");
+    assert_eq!(live, format!("live games: {url}live"));
+    line_starting(&mut lines, "still serving");
+    let page = dump(&format!("{url}live"), 2_000);
+    assert!(page.contains("Play is over"), "{page}");
+    assert_eq!(page.matches("<li>game ").count(), 3, "every game listed");
+    let list = dump(&url, 2_000);
+    assert!(list.contains("No tournament store is served"));
+}
+
+#[test]
+fn serve_shows_a_stored_tournament_and_warns_when_open_beyond_loopback() {
+    let dir = temp_dir("serve");
+    let config = dir.0.join("t.toml");
+    std::fs::write(
+        &config,
+        "name = \"Served\"\ngame = \"clobber\"\n[format]\nkind = \"round_robin\"\n\
+         [[players]]\nname = \"a\"\nspec = \"builtin:random:seed=1\"\n\
+         [[players]]\nname = \"b\"\nspec = \"builtin:random:seed=2\"\n",
+    )
+    .unwrap();
+    let out = dir.0.join("out");
+    let played = Command::new(env!("CARGO_BIN_EXE_olympiad"))
+        .arg("tournament")
+        .arg(&config)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(played.status.success());
+    let (mut child, mut lines) = olympiad(
+        &[
+            "serve",
+            "--out",
+            out.to_str().unwrap(),
+            "--bind",
+            "0.0.0.0:0",
+        ],
+        Stdio::piped(),
+    );
+    let url = line_starting(&mut lines, "viewer: ")["viewer: ".len()..].to_string();
+    let mut stderr = BufReader::new(child.0.stderr.take().unwrap()).lines();
+    let serving = stderr.next().unwrap().unwrap();
+    assert!(serving.starts_with("serving "), "{serving}");
+    let warning = stderr.next().unwrap().unwrap();
+    assert!(
+        warning.starts_with("warning: the viewer listens on 0.0.0.0"),
+        "{warning}"
+    );
+    let port = url.trim_end_matches('/').rsplit(':').next().unwrap();
+    let local = format!("http://127.0.0.1:{port}/");
+    let list = dump(&local, 2_000);
+    assert!(list.contains(">Served</a>"), "{list}");
+    let page = dump(&format!("{local}t/0"), 2_000);
+    assert!(page.contains("<div class=\"replay\""));
+    // A database that does not exist is the user's mistake: exit code 2.
+    let missing = Command::new(env!("CARGO_BIN_EXE_olympiad"))
+        .args([
+            "serve",
+            "--db",
+            "/nonexistent/t.db",
+            "--bind",
+            "127.0.0.1:0",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
 }
