@@ -6,7 +6,7 @@
 //! referee decides what a fault costs.
 
 use crate::process::{Event, Exit, Process, ProcessConfig, SpawnError, StderrCapture, WriteError};
-use olympiad_catalog::{DynGame, Engine, ThinkTime};
+use olympiad_catalog::{Decision, DynGame, Engine, Source, ThinkTime};
 use olympiad_core::Seat;
 use olympiad_protocol::{Dialogue, ReplyLine, Request};
 use serde::{Deserialize, Serialize};
@@ -38,6 +38,9 @@ pub struct Reply {
     pub wall: Duration,
     /// CPU time used meanwhile, when it can be measured.
     pub cpu: Option<Duration>,
+    /// What the engine said about its search (depth, score, nodes; a program's last
+    /// information line before the move), for onlookers.
+    pub info: Option<String>,
 }
 
 /// Everything a player can do wrong on a turn.
@@ -246,6 +249,7 @@ impl Player for ProgramPlayer {
         let cpu_before = self.process.cpu_time();
         let deadline = written + limit;
         let mut exited = false;
+        let mut info = None;
         loop {
             // After the exit, stdout may still hold the reply: read on until end of file.
             let wait_until = if exited {
@@ -289,10 +293,15 @@ impl Player for ProgramPlayer {
                                 text: mv,
                                 wall,
                                 cpu,
+                                info,
                             });
                         }
                         // Not a move: the clock runs on while it thinks.
-                        ReplyLine::Info(_) | ReplyLine::Ignore => continue,
+                        ReplyLine::Info(text) => {
+                            info = Some(shorten_info(&text));
+                            continue;
+                        }
+                        ReplyLine::Ignore => continue,
                         ReplyLine::Garbled(e) => return Err(Fault::Garbled(e)),
                     }
                 }
@@ -368,7 +377,32 @@ impl Player for ProgramPlayer {
 
 /// The game as it stands and the engine's clock.
 type Job = (Box<dyn DynGame>, ThinkTime);
-type Answer = Result<(String, Option<Duration>), String>;
+type Answer = Result<(String, Option<Duration>, Option<String>), String>;
+
+/// The most of an information line a move record keeps, in characters.
+const INFO_CHARS: usize = 120;
+
+/// An information line cut to [`INFO_CHARS`].
+fn shorten_info(text: &str) -> String {
+    text.trim().chars().take(INFO_CHARS).collect()
+}
+
+/// A built-in engine's decision as an information line: where the move came from, and
+/// for a search its depth, score and nodes.
+fn decision_info(d: &Decision) -> String {
+    match d.source {
+        Source::Book => "book".into(),
+        Source::OnlyMove => "only move".into(),
+        Source::Search => {
+            let mut s = format!("depth {}", d.depth);
+            if let Some(score) = d.score {
+                s.push_str(&format!(", score {score:+}"));
+            }
+            s.push_str(&format!(", {} nodes", d.nodes));
+            s
+        }
+    }
+}
 
 /// A built-in engine in its own thread, shown the whole game on every turn.
 #[derive(Debug)]
@@ -387,11 +421,16 @@ impl EnginePlayer {
             .spawn(move || {
                 for (mut game, clock) in job_rx {
                     let cpu0 = thread_cpu_time();
-                    let mv = engine.choose(&*game, &clock);
+                    let decision = engine.think(&*game, &clock, &mut |_| {});
                     let cpu = thread_cpu_time()
                         .zip(cpu0)
                         .map(|(a, b)| a.saturating_sub(b));
-                    let answer = game.play(&mv).map(|_| (mv, cpu)).map_err(|e| e.to_string());
+                    let info = Some(decision_info(&decision));
+                    let mv = decision.mv;
+                    let answer = game
+                        .play(&mv)
+                        .map(|_| (mv, cpu, info))
+                        .map_err(|e| e.to_string());
                     if answer_tx.send(answer).is_err() {
                         break;
                     }
@@ -431,10 +470,11 @@ impl Player for EnginePlayer {
         jobs.send((game.clone_box(), *clock))
             .map_err(|_| Fault::Crash("the engine thread is gone".into()))?;
         match self.answers.recv_timeout(limit) {
-            Ok(Ok((text, cpu))) => Ok(Reply {
+            Ok(Ok((text, cpu, info))) => Ok(Reply {
                 text,
                 wall: sent.elapsed(),
                 cpu,
+                info,
             }),
             Ok(Err(message)) => Err(Fault::IllegalMove(message)),
             Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout(format!(

@@ -77,6 +77,9 @@ pub struct MoveRecord {
     pub cpu_ms: Option<f64>,
     /// Time left on the mover's clock after the move (and its increment), in milliseconds.
     pub left_ms: f64,
+    /// What the mover said about its search (depth, score, nodes), when it said anything.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub info: Option<String>,
 }
 
 /// Why a game ended.
@@ -360,6 +363,7 @@ pub fn play_game(
                 time_ms: ms(reply.wall),
                 cpu_ms: reply.cpu.map(ms),
                 left_ms: ms(left[s]),
+                info: reply.info,
             });
             watch.moved(index, moves.len() - 1, &moves[moves.len() - 1]);
             // Everyone but the mover sees the move; the next to move gets it as its request

@@ -22,6 +22,7 @@ mod games;
 mod matches;
 mod perft;
 mod play;
+mod serve;
 mod show;
 mod sudoku;
 mod tournament;
@@ -62,7 +63,7 @@ enum Command {
     /// Play a match (built-in engines or programs: the CodeCup dialogue for two seats, the
     /// Caia Rolit dialogue for more): seats rotate, one line per game; W/D/L, score and Elo
     /// for two players, average rank and score share for more.
-    Match(matches::Args),
+    Match(Box<matches::Args>),
     /// Play a game as a player program: Caïssa in the CodeCup dialogue (`start` or the
     /// opponent's moves in, a move out), Rolit in the Caia dialogue (its number first, then
     /// every other player's move; it moves in turn and stops after the last move or on `0`);
@@ -87,6 +88,9 @@ enum Command {
     /// `seats = N`, every N-player subset with the seats rotated), through the hub; results
     /// and standings on stderr.
     Manager(caia::ManagerArgs),
+    /// The web viewer over stored tournaments (read-only, loopback unless --bind says
+    /// otherwise): standings, plots, every game replayed on a board.
+    Serve(serve::Args),
 }
 
 /// An error caused by the user's input (exit code 2), as opposed to a failure of the program.
@@ -137,6 +141,7 @@ fn main() -> ExitCode {
         Command::Match(args) => matches::run(&args),
         Command::Sudoku(args) => sudoku::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Book(args) => book::run(&args),
         Command::Caiaio(args) => caia::run_caiaio(&args),
         Command::Referee(args) => caia::run_referee(&args),

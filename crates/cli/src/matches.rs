@@ -5,11 +5,11 @@
 //! player count, player specs, programs, the players file, options for two players only) is
 //! checked before the first game starts, and is an input error (exit code 2).
 
-use olympiad_arena::NoWatch;
 use olympiad_arena::{
     Contestant, Duel, GameRecord, MatchConfig, MatchSummary, PlayerSpec, RefereeConfig,
     Termination, TimeControl, run_match,
 };
+use olympiad_arena::{NoWatch, Watch};
 use olympiad_tournament::sprt::{DEFAULT_ALPHA, DEFAULT_BETA, Sprt, Verdict};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -54,6 +54,11 @@ pub struct Args {
     /// stderr logs.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Serve the web viewer while playing (every game under way on a board) on ADDR
+    /// (default 127.0.0.1:8080; port 0 picks a free one), and keep serving after the last
+    /// game until interrupted.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = crate::serve::DEFAULT_BIND)]
+    pub serve: Option<std::net::SocketAddr>,
     /// A TOML file naming players: a [players] table of NAME = "SPEC".
     #[arg(long)]
     pub players: Option<PathBuf>,
@@ -284,7 +289,8 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .map_err(|e| crate::input_error(e.to_string()))?;
     let total = args.games;
     let width = total.to_string().len();
-    let summary = run_match(&config, &players, &NoWatch, |record, tally| {
+    let served = serve(args)?;
+    let summary = run_match(&config, &players, watch(&served), |record, tally| {
         say_or_drop!("{}", game_line(record, tally, total, width));
     })?;
     let [a, b] = &players;
@@ -293,6 +299,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         print_sprt(test, &summary);
     }
     print_records(args);
+    keep_serving(served);
     Ok(())
 }
 
@@ -365,12 +372,40 @@ fn run_table_match(
     let config = match_config(args, game);
     let total = args.games;
     let width = total.to_string().len();
-    let summary = run_match(&config, &players, &NoWatch, |record, _| {
+    let served = serve(args)?;
+    let summary = run_match(&config, &players, watch(&served), |record, _| {
         say_or_drop!("{}", table_game_line(record, total, width));
     })?;
     print_table(&players, &summary);
     print_records(args);
+    keep_serving(served);
     Ok(())
+}
+
+/// The viewer of `--serve`, started.
+type Served = Option<(
+    olympiad_viewer::Server,
+    std::sync::Arc<olympiad_viewer::LiveWatch>,
+)>;
+
+fn serve(args: &Args) -> anyhow::Result<Served> {
+    args.serve
+        .map(|bind| crate::serve::start_live(bind, None))
+        .transpose()
+}
+
+/// The match's watch: the viewer's when serving.
+fn watch(served: &Served) -> &dyn Watch {
+    match served {
+        Some((_, live)) => &**live,
+        None => &NoWatch,
+    }
+}
+
+fn keep_serving(served: Served) {
+    if let Some((server, live)) = served {
+        crate::serve::keep_serving(server, &live);
+    }
 }
 
 /// How a game ended, in words.

@@ -11,8 +11,8 @@
 //! robin of tables and get the table reports (pairwise crosstable, no TRF).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use olympiad_arena::NoWatch;
 use olympiad_arena::executor::Executor;
+use olympiad_arena::{NoWatch, Watch};
 use olympiad_cluster::Topology;
 use olympiad_cluster::executor::ClusterExecutor;
 use olympiad_report::{self as report, Results};
@@ -59,6 +59,11 @@ pub struct Args {
     /// process 0 sends it, until the tournament ends.
     #[arg(short = 'p', long = "process", value_name = "I")]
     pub process: Option<usize>,
+    /// Serve the web viewer while playing (every game under way on a board, the standings
+    /// as they grow) on ADDR (default 127.0.0.1:8080; port 0 picks a free one), and keep
+    /// serving after the last game until interrupted.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = crate::serve::DEFAULT_BIND)]
+    pub serve: Option<std::net::SocketAddr>,
 }
 
 /// A tournament error as the CLI reports it: the user's input (exit code 2) or a failure.
@@ -489,6 +494,14 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         "\nolympiad: tournament interrupted; to continue it: {}\n",
         resume_command(&out, &db)
     )));
+    let served = match args.serve {
+        Some(bind) => Some(crate::serve::start_live(bind, Some(&db))?),
+        None => None,
+    };
+    let watch: &dyn Watch = match &served {
+        Some((_, live)) => &**live,
+        None => &NoWatch,
+    };
     let progress = Progress::new();
     let started = Instant::now();
     let mut html_error = None;
@@ -496,7 +509,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         &setup,
         &mut store,
         Some(&out),
-        &NoWatch,
+        watch,
         cluster.as_ref().map(|c| c as &dyn Executor),
         |event| match event {
             Event::Planned { total } => progress.set_total(total),
@@ -550,6 +563,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         Some(Ok(path)) => say_or_drop!("trf: {}", path.display()),
         Some(Err(e)) => say_or_drop!("trf: not written: {e}"),
         None => {}
+    }
+    if let Some((server, live)) = served {
+        crate::serve::keep_serving(server, &live);
     }
     Ok(())
 }

@@ -12,12 +12,16 @@
 //! linking to the games), ratings from the pairwise results with a word on their optimistic
 //! error bars, and every seat of every game.
 
+pub mod board_svg;
+pub mod plots;
+pub mod replay;
 pub mod results;
 
 pub use results::{
     Described, FALLBACK_PRIOR_SD, RatingsReport, Results, ResultsError, StageResults,
 };
 
+use board_svg::Palette;
 use olympiad_store::StoredGame;
 use olympiad_tournament::{
     Crosstable, Format, PlayerId, Points, RatingError, Row, SeatRecord, Standings, TieBreak,
@@ -362,6 +366,99 @@ pub fn terminal(setup: &Described<'_>, results: &Results) -> String {
     out
 }
 
+/// A game's result: `1-0`, `½-½` or `0-1` for two seats, each seat's score for more
+/// (`3 – 1 – 0 – 2`).
+pub fn result_text(game: &StoredGame) -> String {
+    if game.pairing.seats.len() == 2 {
+        return match game.result.half_points(0) {
+            2 => "1-0",
+            0 => "0-1",
+            _ => "½-½",
+        }
+        .to_string();
+    }
+    game.result
+        .ranking
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" – ")
+}
+
+/// The ids of the report's board symbols start with this.
+const PALETTE_PREFIX: &str = "p-";
+
+/// The page up to its title heading, with `extras.nav` above it.
+fn page_head(title: &str, extras: &PageExtras) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{}</title>\n<style>{STYLE}{}</style>\n</head>\n<body>\n{}<h1>{}</h1>\n",
+        escape_html(title),
+        board_svg::BOARD_STYLE,
+        extras.nav,
+        escape_html(title)
+    )
+}
+
+/// The ratings plot and the points-by-round plot of each stage.
+fn html_plots(out: &mut String, setup: &Described<'_>, results: &Results) {
+    let rows: Vec<(String, f64, f64)> = ratings_rows(&results.ratings)
+        .into_iter()
+        .map(|(p, elo, ci, _)| (name(setup, p).to_string(), elo, ci))
+        .collect();
+    let svg = plots::ratings_svg(&rows);
+    if !svg.is_empty() {
+        let _ = writeln!(out, "<h3>Ratings with 95% error bars</h3>\n{svg}");
+    }
+    for (title, stage) in stages(results) {
+        let (rounds, series) = plots::points_by_round(setup, stage);
+        let names: Vec<String> = stage
+            .players
+            .iter()
+            .map(|&p| name(setup, p).to_string())
+            .collect();
+        let svg = plots::rounds_svg(&rounds, &series, &names);
+        if !svg.is_empty() {
+            let _ = writeln!(
+                out,
+                "<h3>Points by round: {}</h3>\n{svg}",
+                escape_html(title)
+            );
+        }
+    }
+}
+
+/// A game's link to its own page, when the page has them.
+fn game_links(out: &mut String, extras: &PageExtras, game: &StoredGame) {
+    if let Some(prefix) = &extras.game_pages {
+        let _ = writeln!(
+            out,
+            "<p><a href=\"{}{}\">replay on its own page</a></p>",
+            escape_html(prefix),
+            anchor(game)
+        );
+    }
+}
+
+/// The replay of `game` with the tournament's clock as the start of every clock.
+fn replay_widget(
+    out: &mut String,
+    setup: &Described<'_>,
+    game: &StoredGame,
+    palette: &mut Palette,
+    note: &dyn Fn(usize) -> String,
+) {
+    replay::widget(
+        out,
+        setup.game,
+        game,
+        setup.config.time.time_ms as f64,
+        palette,
+        PALETTE_PREFIX,
+        note,
+    );
+}
+
 /// The HTML report's style sheet.
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;max-width:80em}\
 table{border-collapse:collapse;margin:.5em 0 1.5em}\
@@ -442,16 +539,18 @@ fn html_crosstable(out: &mut String, setup: &Described<'_>, stage: &StageResults
     out.push_str("</table>\n");
 }
 
-fn html_game(out: &mut String, setup: &Described<'_>, game: &StoredGame) {
+fn html_game(
+    out: &mut String,
+    setup: &Described<'_>,
+    game: &StoredGame,
+    palette: &mut Palette,
+    extras: &PageExtras,
+) {
     let p = &game.pairing;
     let Some(second) = p.second() else {
         return;
     };
-    let result = match game.result.half_points(0) {
-        2 => "1-0",
-        0 => "0-1",
-        _ => "½-½",
-    };
+    let result = result_text(game);
     let _ = writeln!(
         out,
         "<section class=\"game\" id=\"{}\">\n<h3>{}: {} – {} {result}</h3>",
@@ -474,33 +573,50 @@ fn html_game(out: &mut String, setup: &Described<'_>, game: &StoredGame) {
     {
         let _ = writeln!(out, "<p>opening {}: {}</p>", k + 1, escape_html(line));
     }
-    out.push_str("<ol class=\"moves\">\n");
-    for m in &game.moves {
-        let _ = writeln!(
-            out,
-            "<li>{} <span class=\"dim\">{:.2} s, {:.1} s left</span></li>",
-            escape_html(&m.text),
+    game_links(out, extras, game);
+    let note = |ply: usize| {
+        let m = &game.moves[ply];
+        format!(
+            "{:.2} s, {:.1} s left",
             m.time_ms / 1000.0,
             m.left_ms / 1000.0
-        );
-    }
-    out.push_str("</ol>\n</section>\n");
+        )
+    };
+    replay_widget(out, setup, game, palette, &note);
+    out.push_str("</section>\n");
 }
 
 /// The self-contained HTML report; `created` is when the tournament started.
 pub fn html(setup: &Described<'_>, results: &Results, created: &str) -> String {
+    html_page(setup, results, created, &PageExtras::default())
+}
+
+/// What a page that serves the report adds to it (the live viewer): nothing for the
+/// static file.
+#[derive(Clone, Debug, Default)]
+pub struct PageExtras {
+    /// HTML put first in the body (a navigation line).
+    pub nav: String,
+    /// HTML put last in the body (a script that reloads the page as games end).
+    pub tail: String,
+    /// Where each game also has a page of its own: the link is this prefix followed by the
+    /// game's anchor (`game/r1-b2`).
+    pub game_pages: Option<String>,
+}
+
+/// The HTML report with `extras`: the same sections as [`html`].
+pub fn html_page(
+    setup: &Described<'_>,
+    results: &Results,
+    created: &str,
+    extras: &PageExtras,
+) -> String {
     if results.seats > 2 {
-        return table_html(setup, results, created);
+        return table_html(setup, results, created, extras);
     }
     let c = &setup.config;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>",
-        escape_html(&c.name),
-        escape_html(&c.name)
-    );
+    let mut out = page_head(&c.name, extras);
+    let mut palette = replay::palette(setup.game);
     let played = stages(results)
         .iter()
         .map(|(_, s)| s.games.iter().filter(|g| !g.pairing.is_bye()).count())
@@ -537,7 +653,9 @@ pub fn html(setup: &Described<'_>, results: &Results, created: &str) -> String {
             escape_html(name(setup, p))
         );
     }
-    out.push_str("</table>\n<h2>Terminations</h2>\n");
+    out.push_str("</table>\n");
+    html_plots(&mut out, setup, results);
+    out.push_str("<h2>Terminations</h2>\n");
     let _ = writeln!(
         out,
         "<p>{}</p>\n<p>{}</p>",
@@ -547,16 +665,18 @@ pub fn html(setup: &Described<'_>, results: &Results, created: &str) -> String {
     out.push_str("<h2>Games</h2>\n");
     for (_, stage) in stages(results).into_iter().rev() {
         for game in &stage.games {
-            html_game(&mut out, setup, game);
+            html_game(&mut out, setup, game, &mut palette, extras);
         }
     }
     for game in &results.playoff_games {
-        html_game(&mut out, setup, game);
+        html_game(&mut out, setup, game, &mut palette, extras);
     }
     let _ = writeln!(
         out,
-        "<h2>Config</h2>\n<pre>{}</pre>\n</body>\n</html>",
-        escape_html(setup.config_text)
+        "<h2>Config</h2>\n<pre>{}</pre>\n{}{}</body>\n</html>",
+        escape_html(setup.config_text),
+        replay::page_end(&palette, PALETTE_PREFIX, replay::shape(setup.game)),
+        extras.tail
     );
     out
 }
@@ -977,7 +1097,13 @@ fn html_table_crosstable(out: &mut String, setup: &Described<'_>, results: &Resu
     out.push_str("</table>\n");
 }
 
-fn html_table_game(out: &mut String, setup: &Described<'_>, game: &StoredGame) {
+fn html_table_game(
+    out: &mut String,
+    setup: &Described<'_>,
+    game: &StoredGame,
+    palette: &mut Palette,
+    extras: &PageExtras,
+) {
     let seats = &game.pairing.seats;
     let table = seats
         .iter()
@@ -1009,31 +1135,30 @@ fn html_table_game(out: &mut String, setup: &Described<'_>, game: &StoredGame) {
         game.duration_ms / 1000.0,
         escape_html(&times)
     );
-    out.push_str("<ol class=\"moves\">\n");
-    for m in &game.moves {
-        let _ = writeln!(
-            out,
-            "<li>{} <span class=\"dim\">seat {}, {:.2} s, {:.1} s left</span></li>",
-            escape_html(&m.text),
+    game_links(out, extras, game);
+    let note = |ply: usize| {
+        let m = &game.moves[ply];
+        format!(
+            "seat {}, {:.2} s, {:.1} s left",
             m.seat + 1,
             m.time_ms / 1000.0,
             m.left_ms / 1000.0
-        );
-    }
-    out.push_str("</ol>\n</section>\n");
+        )
+    };
+    replay_widget(out, setup, game, palette, &note);
+    out.push_str("</section>\n");
 }
 
 /// The self-contained HTML report of a round robin of tables.
-fn table_html(setup: &Described<'_>, results: &Results, created: &str) -> String {
+fn table_html(
+    setup: &Described<'_>,
+    results: &Results,
+    created: &str,
+    extras: &PageExtras,
+) -> String {
     let c = &setup.config;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>",
-        escape_html(&c.name),
-        escape_html(&c.name)
-    );
+    let mut out = page_head(&c.name, extras);
+    let mut palette = replay::palette(setup.game);
     let _ = writeln!(
         out,
         "<p>{}; {}; {}; seed {}; started {}; {} games. {}. Tie-breaks in order: {}. {}.</p>",
@@ -1083,6 +1208,7 @@ fn table_html(setup: &Described<'_>, results: &Results, created: &str) -> String
         ]);
     }
     html_cells(&mut out, "ratings", &ratings);
+    html_plots(&mut out, setup, results);
     let _ = writeln!(
         out,
         "<h2>Terminations</h2>\n<p>{}</p>\n<p>{}</p>\n<h2>Games</h2>",
@@ -1090,12 +1216,14 @@ fn table_html(setup: &Described<'_>, results: &Results, created: &str) -> String
         escape_html(&counts_text(&results.reasons))
     );
     for game in &results.main.games {
-        html_table_game(&mut out, setup, game);
+        html_table_game(&mut out, setup, game, &mut palette, extras);
     }
     let _ = writeln!(
         out,
-        "<h2>Config</h2>\n<pre>{}</pre>\n</body>\n</html>",
-        escape_html(setup.config_text)
+        "<h2>Config</h2>\n<pre>{}</pre>\n{}{}</body>\n</html>",
+        escape_html(setup.config_text),
+        replay::page_end(&palette, PALETTE_PREFIX, replay::shape(setup.game)),
+        extras.tail
     );
     out
 }

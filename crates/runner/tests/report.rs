@@ -45,8 +45,13 @@ fn html_escapes_names_and_links_every_game() {
     assert!(!page.contains("<b>evil</b>"), "a name went out unescaped");
     assert!(page.contains("&lt;b&gt;evil&lt;/b&gt; &amp; &quot;co&quot;"));
     assert!(page.contains("<title>&lt;Cup&gt; &amp; &#39;friends&#39;</title>"));
-    let ids: BTreeSet<String> = attribute_values(&page, "id").into_iter().collect();
-    let links: Vec<String> = attribute_values(&page, "href");
+    // The games' anchors and the links to them (the boards' `<use href>` and symbol ids
+    // are drawing, not links).
+    let ids: BTreeSet<String> = attribute_values(&page, " id")
+        .into_iter()
+        .filter(|id| id.starts_with("game-"))
+        .collect();
+    let links: Vec<String> = attribute_values(&page, "<a href");
     // Every game of a double round robin of 4 is linked from two cells.
     assert_eq!(links.len(), 2 * 12);
     for link in &links {
@@ -58,6 +63,9 @@ fn html_escapes_names_and_links_every_game() {
     assert_eq!(ids.len(), games);
     assert_eq!(page.matches("<section class=\"game\"").count(), games);
     assert!(page.contains(" s left</span></li>"));
+    // ... and its board, replayable with no server.
+    assert_eq!(page.matches("<div class=\"replay\"").count(), games);
+    assert!(page.contains("<symbol id=\"p-a\""));
     // Every tie-break has a column, and each place says what decided it.
     for t in TieBreak::ALL {
         assert!(page.contains(&format!("<th>{}</th>", t.name())), "{t}");
