@@ -465,10 +465,10 @@ fn a_tournament_survives_a_killed_process_and_resumes() {
 }
 
 /// Checkers perft(19) and perft(20) (Bik's table) on two processes of this machine, each
-/// with a table of $OLYMPIAD_PERFT_HASH MiB (default 4096): about 15 minutes and an hour on
+/// with a table of $OLYMPIAD_PERFT_HASH MiB (default 4096): about 25 minutes and an hour on
 /// two cores. `cargo test --release -p olympiad-cli --test cluster_cli -- --ignored`.
 #[test]
-#[ignore = "15 minutes and an hour of both cores"]
+#[ignore = "25 minutes and an hour of both cores"]
 fn checkers_perft_19_and_20_on_two_processes() {
     let dir = temp_dir("deep");
     let hash = std::env::var("OLYMPIAD_PERFT_HASH").unwrap_or_else(|_| "4096".into());
