@@ -295,3 +295,40 @@ fn table_mistakes_name_key_line_and_column() {
     let two = TournamentConfig::from_toml(MINIMAL).unwrap();
     assert_eq!(two.clone().for_seats(MINIMAL, 2).unwrap(), two);
 }
+
+#[test]
+fn a_cluster_section_is_read_and_checked() {
+    let text =
+        format!("{MINIMAL}\n[cluster]\nhosts = [\"node1:2101\", \"node2:2101\"]\nworkers = 3\n");
+    let c = TournamentConfig::from_toml(&text).unwrap();
+    let cluster = c.cluster.unwrap();
+    assert_eq!(cluster.hosts, vec!["node1:2101", "node2:2101"]);
+    assert_eq!((cluster.workers, cluster.connect_timeout_s), (3, 60));
+    assert!(
+        TournamentConfig::from_toml(MINIMAL)
+            .unwrap()
+            .cluster
+            .is_none()
+    );
+    for (bad, key, says) in [
+        ("hosts = []", "cluster.hosts", "at least one"),
+        ("hosts = [\"node1\"]", "cluster.hosts", "found 'node1'"),
+        (
+            "hosts = [\"node1:0\"]",
+            "cluster.hosts",
+            "a port from 1 to 65535",
+        ),
+        (
+            "hosts = [\"a:1\"]\nworkers = 0",
+            "cluster.workers",
+            "at least 1",
+        ),
+    ] {
+        let e = TournamentConfig::from_toml(&format!("{MINIMAL}\n[cluster]\n{bad}\n")).unwrap_err();
+        assert_eq!(e.key.as_deref(), Some(key), "{bad}");
+        assert!(e.to_string().contains(says), "{bad}: {e}");
+    }
+    let e = TournamentConfig::from_toml(&format!("{MINIMAL}\n[cluster]\nhost = [\"a:1\"]\n"))
+        .unwrap_err();
+    assert!(e.to_string().contains("host"), "{e}");
+}
