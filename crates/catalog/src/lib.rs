@@ -203,11 +203,12 @@ pub static GAMES: &[GameRow] = &[
         ],
         aliases: &[],
         protocols: &["codecup"],
-        engine: "random",
+        engine: "alphabeta",
         book: None,
         build: |v| {
             let start = olympiad_clobber::Position::start(v[0] as usize, v[1] as usize);
-            Box::new(Typed::new(start.expect("sizes checked against the ranges")))
+            let start = start.expect("sizes checked against the ranges");
+            Box::new(Typed::new(start).with_engines(&olympiad_clobber::ENGINES))
         },
     },
 ];

@@ -30,11 +30,13 @@
 //! ```
 
 mod describe;
+mod engine;
 mod position;
 pub mod reference;
 pub mod text;
 mod zobrist;
 
+pub use engine::{DEFAULT_DEPTH, ENGINES};
 pub use olympiad_core::perft::GameOverLeaves;
 pub use position::{Color, Move, Position, SizeError};
 pub use text::ParseError;

@@ -194,6 +194,20 @@ impl Position {
         ]
     }
 
+    /// The stones of `color` that have a move (an orthogonal enemy neighbour), whoever is to
+    /// move. (Every adjacent pair of opposite stones is a move for both sides, so the two
+    /// sides' move counts are always equal; which stones still take part is what differs.)
+    pub fn movable(&self, color: Color) -> u32 {
+        let mine = self.stones[color as usize];
+        let enemy = self.stones[color.other() as usize];
+        let c = u32::from(self.columns);
+        let near_enemy = ((enemy << 1) & self.not_first_column)
+            | ((enemy >> 1) & self.not_last_column)
+            | (enemy << c)
+            | (enemy >> c);
+        (mine & near_enemy).count_ones()
+    }
+
     /// Calls `f` with every legal move.
     #[inline]
     pub(crate) fn for_each_move(&self, mut f: impl FnMut(Move)) {

@@ -1,0 +1,148 @@
+//! Clobber's alpha-beta engine on the search library: PVS with a transposition table,
+//! killers and iterative deepening (`olympiad_search::Searcher`), and an evaluation of
+//! mobility. A side that cannot move loses, and a position without a move is a loss at its
+//! distance from the root (a quicker win is better, a later loss less bad). Every adjacent pair of opposite stones is a move for
+//! both sides, so the evaluation counts what differs: the mover's stones that still have a
+//! move minus the opponent's (a stone with no enemy neighbour is out of the game for
+//! good, as stones never move onto empty squares). No quiescence: a move never creates a forcing sequence
+//! that a static count would misjudge worse than a further ply.
+//!
+//! Not yet: splitting the board into independent regions (combinatorial game sums), which
+//! strong Clobber programs exploit in the endgame.
+
+use crate::{Color, Move, Position};
+use olympiad_core::Game;
+use olympiad_search::engine::{EngineSpec, OptionError, Options, Pace, Source};
+use olympiad_search::{Config, Hooks, Limits, Observer, Score, Searcher};
+
+/// A win (less the plies to reach it).
+const WIN: Score = 30_000;
+/// The most a table may hold, in MiB.
+const MAX_HASH_MIB: usize = 4096;
+/// The depth the engine searches when neither a clock nor options limit it.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+/// The search hooks: mobility evaluation, losses by distance.
+#[derive(Clone, Copy, Debug, Default)]
+struct Mobility;
+
+impl Hooks<Position> for Mobility {
+    fn bounds(&self) -> (Score, Score) {
+        (-WIN, WIN)
+    }
+
+    fn terminal(&mut self, _pos: &Position, _ply: u32) -> Option<Score> {
+        // The game is over exactly when the mover has no move: `no_moves` scores it.
+        None
+    }
+
+    fn no_moves(&mut self, _pos: &Position, ply: u32) -> Score {
+        -WIN + ply as Score
+    }
+
+    fn evaluate(&mut self, pos: &Position, _ply: u32) -> Score {
+        let me = pos.side_to_move();
+        let mine = pos.movable(me) as Score;
+        let theirs = pos.movable(me.other()) as Score;
+        (mine - theirs) * 4
+    }
+
+    fn quiescence(&self) -> bool {
+        false
+    }
+
+    fn to_table(&self, score: Score, ply: u32) -> Score {
+        match score {
+            s if s > WIN - 1000 => s + ply as Score,
+            s if s < -WIN + 1000 => s - ply as Score,
+            s => s,
+        }
+    }
+
+    fn from_table(&self, score: Score, ply: u32) -> Score {
+        match score {
+            s if s > WIN - 1000 => s - ply as Score,
+            s if s < -WIN + 1000 => s + ply as Score,
+            s => s,
+        }
+    }
+}
+
+/// The engine: a searcher kept from move to move (its table too).
+struct Engine {
+    searcher: Searcher<Position, Mobility>,
+}
+
+impl olympiad_search::engine::Engine<Position> for Engine {
+    fn choose(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        mut observer: &mut dyn Observer<Move>,
+    ) -> Option<olympiad_search::engine::Choice<Move>> {
+        let legal = pos.legal_moves();
+        match legal.len() {
+            0 => return None,
+            1 => {
+                return Some(olympiad_search::engine::Choice {
+                    mv: legal[0],
+                    score: None,
+                    depth: 0,
+                    nodes: 0,
+                    source: Source::OnlyMove,
+                });
+            }
+            _ => {}
+        }
+        let result = self.searcher.search(pos, limits, &mut observer);
+        let mv = result
+            .best
+            .filter(|m| legal.contains(m))
+            .unwrap_or(legal[0]);
+        Some(olympiad_search::engine::Choice {
+            mv,
+            score: Some(result.score),
+            depth: result.depth,
+            nodes: result.nodes,
+            source: Source::Search,
+        })
+    }
+}
+
+/// A side's moves so far: every move takes one stone off a full board.
+fn pace(pos: &Position) -> Pace {
+    let stones = (pos.stones(Color::Black) | pos.stones(Color::White)).count_ones() as usize;
+    let taken = pos.rows() * pos.columns() - stones;
+    Pace::after((taken / 2) as u32)
+}
+
+fn create(
+    options: &Options,
+    _game_index: u64,
+) -> Result<Box<dyn olympiad_search::engine::Engine<Position>>, OptionError> {
+    let mut config = Config::default();
+    if let Some(mib) = options.number::<usize>("hash")? {
+        if mib > MAX_HASH_MIB {
+            return Err(OptionError(format!(
+                "option hash={mib}: expected at most {MAX_HASH_MIB} MiB"
+            )));
+        }
+        config.tt_mib = mib;
+    }
+    Ok(Box::new(Engine {
+        searcher: Searcher::new(Mobility, config),
+    }))
+}
+
+/// Clobber's engines, as the catalog lists them (after `random`).
+pub static ENGINES: [EngineSpec<Position>; 1] = [EngineSpec {
+    name: "alphabeta",
+    summary: "Clobber: PVS with a transposition table and a mobility evaluation (no region \
+              splitting yet); options depth=N, nodes=N, movetime=MS, hash=MIB",
+    options: &["depth", "nodes", "movetime", "hash"],
+    nodes_key: "nodes",
+    default_depth: Some(DEFAULT_DEPTH),
+    default_nodes: None,
+    pace,
+    create,
+}];
