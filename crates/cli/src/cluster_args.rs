@@ -46,12 +46,7 @@ impl ClusterArgs {
     pub fn topology(&self) -> anyhow::Result<Topology> {
         let process = match self.process {
             Some(p) => p,
-            None => match std::env::var("SLURM_PROCID") {
-                Ok(text) => text.trim().parse().map_err(|_| {
-                    crate::input_error(format!("SLURM_PROCID is '{text}', not a process index"))
-                })?,
-                Err(_) => 0,
-            },
+            None => olympiad_cluster::process_from_env().map_err(crate::input_error)?,
         };
         if self.workers == 0 {
             return Err(crate::input_error(

@@ -89,24 +89,6 @@ pub struct Args {
     pub seed: u64,
 }
 
-/// Reads an openings file: one move line per non-empty line, `#` comments.
-fn read_openings(path: &std::path::Path) -> anyhow::Result<Vec<String>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| crate::input_error(format!("{}: {e}", path.display())))?;
-    let lines: Vec<String> = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
-        .filter(|l| !l.is_empty())
-        .collect();
-    if lines.is_empty() {
-        return Err(crate::input_error(format!(
-            "{}: no openings in the file",
-            path.display()
-        )));
-    }
-    Ok(lines)
-}
-
 /// `pairs` openings of `plies` random legal plies each from the start (none ends the game),
 /// reproducible from `seed`.
 pub fn random_openings(
@@ -277,7 +259,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     }
     let config = MatchConfig {
         openings: match (&args.openings, args.random_openings) {
-            (Some(path), _) => read_openings(path)?,
+            (Some(path), _) => olympiad_runner::read_openings(path).map_err(crate::input_error)?,
             (None, Some(plies)) => random_openings(game, plies, args.games.div_ceil(2), args.seed),
             (None, None) => Vec::new(),
         },

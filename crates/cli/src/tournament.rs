@@ -394,14 +394,9 @@ fn game_line(setup: &Setup, g: &StoredGame, done: u32, total: u32) -> String {
 
 /// This process's index in a run across processes: `--process`, else $SLURM_PROCID, else 0.
 fn process_index(args: &Args) -> anyhow::Result<usize> {
-    if let Some(p) = args.process {
-        return Ok(p);
-    }
-    match std::env::var("SLURM_PROCID") {
-        Ok(text) => text.trim().parse().map_err(|_| {
-            crate::input_error(format!("SLURM_PROCID is '{text}', not a process index"))
-        }),
-        Err(_) => Ok(0),
+    match args.process {
+        Some(p) => Ok(p),
+        None => olympiad_cluster::process_from_env().map_err(crate::input_error),
     }
 }
 
@@ -414,12 +409,9 @@ fn cluster_topology(cluster: &ClusterConfig, process: usize) -> anyhow::Result<T
 /// What every process of a tournament across processes must agree on: the config (by a
 /// hash of its text) and the program's version.
 fn cluster_job(config_text: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in config_text.bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
     format!(
-        "tournament config {h:016x}, olympiad {}",
+        "tournament config {:016x}, olympiad {}",
+        olympiad_cluster::stable_hash(config_text),
         env!("CARGO_PKG_VERSION")
     )
 }

@@ -346,18 +346,19 @@ fn stored_games(db: &Path, results: bool) -> Vec<String> {
     .unwrap()
 }
 
-#[test]
-fn a_tournament_across_processes_stores_the_games_of_one_process() {
-    let dir = temp_dir("tournament");
+/// The tournament of 11 seeded random players in `format`, played by one process and by
+/// three: the stored games (with results) of each, and process 0's output of the second.
+fn played_both_ways(dir: &Path, name: &str, format: &str) -> (Vec<String>, Vec<String>, String) {
     // Seeded random players: the same games, move for move, wherever they are played.
     let random = |i: usize| format!("builtin:random:seed={i}");
-    let single = dir.join("single.toml");
-    std::fs::write(&single, tournament_config(random, None)).unwrap();
+    let single = dir.join(format!("{name}-single.toml"));
+    std::fs::write(&single, config_with_format(random, None, format)).unwrap();
+    let single_out = dir.join(format!("{name}-single"));
     let out = bin()
         .arg("tournament")
         .arg(&single)
         .arg("--out")
-        .arg(dir.join("single"))
+        .arg(&single_out)
         .output()
         .unwrap();
     assert!(
@@ -366,51 +367,43 @@ fn a_tournament_across_processes_stores_the_games_of_one_process() {
         String::from_utf8_lossy(&out.stderr)
     );
     let addresses = free_addresses(3);
-    let spread = dir.join("spread.toml");
-    std::fs::write(&spread, tournament_config(random, Some(&addresses))).unwrap();
-    let out_dir = dir.join("spread");
+    let spread = dir.join(format!("{name}-spread.toml"));
+    std::fs::write(
+        &spread,
+        config_with_format(random, Some(&addresses), format),
+    )
+    .unwrap();
+    let spread_out = dir.join(format!("{name}-spread"));
     let stdout = run_all(
         (0..3)
-            .map(|p| spawn_tournament(&spread, &out_dir, p, false))
+            .map(|p| spawn_tournament(&spread, &spread_out, p, false))
             .collect(),
     );
+    (
+        stored_games(&single_out.join("tournament.db"), true),
+        stored_games(&spread_out.join("tournament.db"), true),
+        stdout,
+    )
+}
+
+#[test]
+fn a_tournament_across_processes_stores_the_games_of_one_process() {
+    let dir = temp_dir("tournament");
+    let round_robin = "[format]\nkind = \"round_robin\"\ndouble = true\n";
+    let (expect, spread, stdout) = played_both_ways(&dir, "rr", round_robin);
     assert!(stdout.contains("played 110 games"), "{stdout}");
-    let expect = stored_games(&dir.join("single/tournament.db"), true);
     assert_eq!(
         expect.len(),
         110 + 22,
         "110 games and a bye in each of 22 rounds"
     );
-    assert_eq!(stored_games(&out_dir.join("tournament.db"), true), expect);
+    assert_eq!(spread, expect);
     // Swiss: each round is paired from the stored results of the rounds before, so the
     // processes wait for their round; the pairings and results are those of one process.
     let swiss = "[format]\nkind = \"swiss\"\nrounds = 5\n";
-    let single = dir.join("swiss-single.toml");
-    std::fs::write(&single, config_with_format(random, None, swiss)).unwrap();
-    let out = bin()
-        .arg("tournament")
-        .arg(&single)
-        .arg("--out")
-        .arg(dir.join("swiss-single"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let addresses = free_addresses(3);
-    let spread = dir.join("swiss-spread.toml");
-    std::fs::write(&spread, config_with_format(random, Some(&addresses), swiss)).unwrap();
-    let out_dir = dir.join("swiss-spread");
-    run_all(
-        (0..3)
-            .map(|p| spawn_tournament(&spread, &out_dir, p, false))
-            .collect(),
-    );
-    let expect = stored_games(&dir.join("swiss-single/tournament.db"), true);
+    let (expect, spread, _) = played_both_ways(&dir, "swiss", swiss);
     assert_eq!(expect.len(), 5 * 6, "5 rounds of 5 games and a bye");
-    assert_eq!(stored_games(&out_dir.join("tournament.db"), true), expect);
+    assert_eq!(spread, expect);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

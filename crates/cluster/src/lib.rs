@@ -21,7 +21,7 @@ pub mod farm;
 pub mod perft;
 pub mod topology;
 
-pub use topology::{Topology, TopologyError, free_local_addresses};
+pub use topology::{Topology, TopologyError, free_local_addresses, process_from_env, stable_hash};
 
 use std::time::Duration;
 use thiserror::Error;

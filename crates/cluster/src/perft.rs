@@ -194,13 +194,9 @@ fn counter(job: &PerftJob) -> Work {
     })
 }
 
-/// FNV-1a of a unit's position text: the same worker for the same position on any machine.
+/// The worker of a unit: the same worker for the same position on any machine.
 fn route(position: &str, workers: usize) -> u32 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in position.bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    (h % workers as u64) as u32
+    (crate::stable_hash(position) % workers as u64) as u32
 }
 
 fn game_over_name(rule: Option<GameOverLeaves>) -> String {
@@ -221,30 +217,30 @@ fn drive(
 ) -> Result<PerftOutcome, PerftError> {
     let started = Instant::now();
     let workers = topology.total_workers();
-    // A resumed run cuts the tree as its journal says; a new one as asked.
-    let mut journal = match (&job.journal, job.resume) {
+    // A resumed run cuts the tree as its journal says, and starts from its finished units;
+    // a new one cuts as asked, and starts from none.
+    let resumed = match (&job.journal, job.resume) {
         (Some(path), true) => Some(resume_journal(job, topology, path)?),
         _ => None,
     };
-    let units = cut(job, topology, journal.as_ref().map(|(_, plies)| *plies))?;
-    let mut journal = match (journal.take(), &job.journal) {
-        (Some((j, _)), _) => Some(j),
-        (None, Some(path)) => Some(PerftJournal::create(
-            path,
-            &run_spec(job, units.plies),
-            units.units.len() as u64,
-            topology.processes() as u32,
-            topology.total_workers() as u32,
-        )?),
-        (None, None) => None,
-    };
-    let mut counts: BTreeMap<u64, u128> = BTreeMap::new();
-    if let Some(journal) = journal.as_ref() {
-        check_journal_units(journal, &units)?;
-        for (id, (_, count)) in journal.finished()? {
-            counts.insert(id, count);
+    let units = cut(job, topology, resumed.as_ref().map(|r| r.1))?;
+    let (mut journal, mut counts) = match (resumed, &job.journal) {
+        (Some((journal, _, stored_units)), _) => {
+            let counts = journaled_counts(&journal, stored_units, &units)?;
+            (Some(journal), counts)
         }
-    }
+        (None, Some(path)) => {
+            let journal = PerftJournal::create(
+                path,
+                &run_spec(job, units.plies),
+                units.units.len() as u64,
+                topology.processes() as u32,
+                topology.total_workers() as u32,
+            )?;
+            (Some(journal), BTreeMap::new())
+        }
+        (None, None) => (None, BTreeMap::new()),
+    };
     let journaled = counts.len() as u64;
     let mut shares: Vec<WorkerShare> = (0..workers)
         .map(|w| WorkerShare {
@@ -373,13 +369,14 @@ pub fn auto_split(depth: u32) -> u32 {
     depth * 2 / 5
 }
 
-/// The journal at `path`, checked against `job`, in a new session; and its split.
+/// The journal at `path`, checked against `job`, in a new session; its split and its
+/// number of units.
 fn resume_journal(
     job: &PerftJob,
     topology: &Topology,
     path: &std::path::Path,
-) -> Result<(PerftJournal, u32), PerftError> {
-    let (mut journal, stored, _) = PerftJournal::open(path)?;
+) -> Result<(PerftJournal, u32, u64), PerftError> {
+    let (mut journal, stored, stored_units) = PerftJournal::open(path)?;
     let ours = run_spec(job, job.split.unwrap_or(stored.plies));
     if stored != ours {
         return Err(PerftError::OtherRun {
@@ -388,7 +385,7 @@ fn resume_journal(
         });
     }
     journal.start_session(topology.processes() as u32, topology.total_workers() as u32)?;
-    Ok((journal, stored.plies))
+    Ok((journal, stored.plies, stored_units))
 }
 
 fn run_spec(job: &PerftJob, plies: u32) -> PerftRun {
@@ -403,19 +400,32 @@ fn run_spec(job: &PerftJob, plies: u32) -> PerftRun {
     }
 }
 
-/// A resumed journal must hold units of the same list: same number, and every finished
-/// unit's root where the list has it.
-fn check_journal_units(journal: &PerftJournal, units: &PerftUnits) -> Result<(), PerftError> {
-    for (id, (root, _)) in journal.finished()? {
+/// The finished units of a resumed journal (id -> count), which must be units of the same
+/// list: as many units in all, and every finished unit's root where the list has it.
+fn journaled_counts(
+    journal: &PerftJournal,
+    stored_units: u64,
+    units: &PerftUnits,
+) -> Result<BTreeMap<u64, u128>, PerftError> {
+    let other = |detail: String| PerftError::OtherRun {
+        path: journal.path().display().to_string(),
+        detail,
+    };
+    if stored_units != units.units.len() as u64 {
+        return Err(other(format!(
+            "it has {stored_units} units, this run cuts {}",
+            units.units.len()
+        )));
+    }
+    let mut counts = BTreeMap::new();
+    for (id, (root, count)) in journal.finished()? {
         let fits = units.units.get(id as usize).is_some_and(|u| u.root == root);
         if !fits {
-            return Err(PerftError::OtherRun {
-                path: journal.path().display().to_string(),
-                detail: format!("its unit {id} is not a unit of this run"),
-            });
+            return Err(other(format!("its unit {id} is not a unit of this run")));
         }
+        counts.insert(id, count);
     }
-    Ok(())
+    Ok(counts)
 }
 
 fn print_progress(done: u64, total: u64, journaled: u64, leaves: u128, started: Instant) {

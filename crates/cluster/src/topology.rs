@@ -179,6 +179,27 @@ pub fn parse_host_file(path: &str, text: &str) -> Result<Vec<String>, TopologyEr
     Ok(addresses)
 }
 
+/// This process's index when none is given: `$SLURM_PROCID` under Slurm, else 0.
+pub fn process_from_env() -> Result<usize, String> {
+    match std::env::var("SLURM_PROCID") {
+        Ok(text) => text
+            .trim()
+            .parse()
+            .map_err(|_| format!("SLURM_PROCID is '{text}', not a process index")),
+        Err(_) => Ok(0),
+    }
+}
+
+/// FNV-1a of `text`: the same 64 bits on every machine and in every build (unlike std's
+/// hasher), for what processes of a run must agree on.
+pub fn stable_hash(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
 /// `n` addresses on 127.0.0.1 whose ports were free a moment ago (the system chose
 /// them), for runs of several processes on one machine, such as tests run in parallel.
 pub fn free_local_addresses(n: usize) -> std::io::Result<Vec<String>> {

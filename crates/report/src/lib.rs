@@ -671,14 +671,19 @@ pub fn html_page(
     for game in &results.playoff_games {
         html_game(&mut out, setup, game, &mut palette, extras);
     }
+    page_end(&mut out, setup, &palette, extras);
+    out
+}
+
+/// The end of a report page: its config, the replay's palette and script, the extras.
+fn page_end(out: &mut String, setup: &Described<'_>, palette: &Palette, extras: &PageExtras) {
     let _ = writeln!(
         out,
         "<h2>Config</h2>\n<pre>{}</pre>\n{}{}</body>\n</html>",
         escape_html(setup.config_text),
-        replay::page_end(&palette, PALETTE_PREFIX, replay::shape(setup.game)),
+        replay::page_end(palette, PALETTE_PREFIX, replay::shape(setup.game)),
         extras.tail
     );
-    out
 }
 
 #[derive(Serialize)]
@@ -1218,13 +1223,7 @@ fn table_html(
     for game in &results.main.games {
         html_table_game(&mut out, setup, game, &mut palette, extras);
     }
-    let _ = writeln!(
-        out,
-        "<h2>Config</h2>\n<pre>{}</pre>\n{}{}</body>\n</html>",
-        escape_html(setup.config_text),
-        replay::page_end(&palette, PALETTE_PREFIX, replay::shape(setup.game)),
-        extras.tail
-    );
+    page_end(&mut out, setup, &palette, extras);
     out
 }
 
