@@ -16,7 +16,6 @@ use crate::referee::{GameRecord, RefereeConfig, play_game};
 use crate::spec::PlayerSpec;
 use crate::watch::Watch;
 use olympiad_catalog::{DynGame, GameEntry, ThinkTime};
-use olympiad_protocol::codecup::MAX_REPLY_BYTES;
 use std::path::PathBuf;
 use std::time::Duration;
 use thiserror::Error;
@@ -112,6 +111,7 @@ impl Player for Unstarted {
         _: &dyn DynGame,
         _: Duration,
         _: &ThinkTime,
+        _: &[Duration],
     ) -> Result<Reply, Fault> {
         Err(self.0.clone())
     }
@@ -152,6 +152,7 @@ impl GameJob {
                 program,
                 args,
                 protocol,
+                options,
             } => {
                 let config = ProcessConfig {
                     program: program.clone(),
@@ -160,7 +161,7 @@ impl GameJob {
                         address_space_bytes: self.address_space_bytes,
                         cpu_seconds: Some(self.cpu_seconds()),
                     },
-                    max_line_bytes: MAX_REPLY_BYTES,
+                    max_line_bytes: protocol.max_line_bytes,
                     stderr_log: self
                         .log_dir
                         .as_ref()
@@ -168,7 +169,11 @@ impl GameJob {
                     stderr_log_bytes: STDERR_LOG_BYTES,
                     stderr_keep_bytes: STDERR_RECORD_BYTES,
                 };
-                match ProgramPlayer::spawn(&config, (protocol.dialogue)()) {
+                let mut dialogue = (protocol.dialogue)();
+                if let Err(e) = dialogue.configure(options) {
+                    return Box::new(Unstarted(Fault::ProtocolError(e)));
+                }
+                match ProgramPlayer::spawn(&config, dialogue) {
                     Ok(p) => Box::new(p),
                     Err(e) => Box::new(Unstarted(Fault::Crash(e.to_string()))),
                 }

@@ -37,9 +37,10 @@
 //!     game,
 //!     games: 2,
 //!     referee: RefereeConfig {
-//!         time: TimeControl { budget: Duration::from_secs(1), increment: Duration::ZERO, move_cap: None },
+//!         time: TimeControl { budget: Duration::from_secs(1), increment: Duration::ZERO, move_cap: None, moves_per_period: None, margin: Duration::ZERO },
 //!         freeze_idle: false,
 //!         max_plies: None,
+//!         adjudication: Default::default(),
 //!     },
 //!     concurrency: 1,
 //!     out_dir: None,

@@ -135,14 +135,14 @@ impl MatchConfig {
                 self.game.name
             )));
         }
-        if let Some(c) = contestants
-            .iter()
-            .find(|c| matches!(c.spec, PlayerSpec::Command { .. }))
-        {
+        if let Some((c, protocol)) = contestants.iter().find_map(|c| match &c.spec {
+            PlayerSpec::Command { protocol, .. } if !protocol.whole_game => Some((c, protocol)),
+            _ => None,
+        }) {
             return Err(MatchError::Config(format!(
-                "{} is a program: openings need built-in players (the CodeCup dialogue \
-                 always starts from the start position)",
-                c.name
+                "{} speaks {}, which always starts from the start position: openings need \
+                 built-in players or programs given the whole game (uci, cecp)",
+                c.name, protocol.name
             )));
         }
         for k in 0..self.openings.len() {

@@ -8,7 +8,7 @@
 use crate::process::{Event, Exit, Process, ProcessConfig, SpawnError, StderrCapture, WriteError};
 use olympiad_catalog::{Decision, DynGame, Engine, Source, ThinkTime};
 use olympiad_core::Seat;
-use olympiad_protocol::{Dialogue, ReplyLine, Request};
+use olympiad_protocol::{Dialogue, Handshake, Heard, ReplyLine, Request, Thinking};
 use serde::{Deserialize, Serialize};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
@@ -19,6 +19,9 @@ pub const END_GRACE: Duration = Duration::from_millis(200);
 /// After a program closes stdout, how long to wait for it to exit (then it is a crash, with
 /// its exit status; if it stays alive, a protocol error).
 pub const EOF_EXIT_GRACE: Duration = Duration::from_millis(100);
+/// How long a program may take to shake hands before its first game (UCI's `uciok` and
+/// `readyok`, CECP's features), on no one's clock.
+pub const STARTUP_LIMIT: Duration = Duration::from_secs(10);
 
 /// What the referee asks on a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +44,10 @@ pub struct Reply {
     /// What the engine said about its search (depth, score, nodes; a program's last
     /// information line before the move), for onlookers.
     pub info: Option<String>,
+    /// Its last search report before the move, parsed (engine protocols).
+    pub thinking: Option<Thinking>,
+    /// It gave the game up instead of moving (`text` is empty).
+    pub resigned: bool,
 }
 
 /// Everything a player can do wrong on a turn.
@@ -111,6 +118,7 @@ pub trait Player: Send {
         game: &dyn DynGame,
         limit: Duration,
         clock: &ThinkTime,
+        clocks: &[Duration],
     ) -> Result<Reply, Fault>;
     /// The game begins with this player in `seat` (of `seats`): programs are told what
     /// their dialogue tells at the opening (Caia: every seat's number but the first's).
@@ -128,6 +136,12 @@ pub trait Player: Send {
     /// programs are told as their dialogue tells (Caia: "0"). Called before
     /// [`Player::finish`].
     fn stopped(&mut self) {}
+    /// The game ended with these half points by seat, for `reason`: programs are told as
+    /// their dialogue tells (CECP: `result 1-0 {...}`). Called before [`Player::finish`]
+    /// when the rules ended the game.
+    fn result(&mut self, half_points: &[u32], reason: &str) {
+        let _ = (half_points, reason);
+    }
     /// Stops the player from running while it is not on move (programs: SIGSTOP).
     fn freeze(&mut self) {}
     /// Lets it run again (programs: SIGCONT).
@@ -149,16 +163,64 @@ pub struct ProgramPlayer {
     process: Process,
     frozen: bool,
     dialogue: Box<dyn Dialogue>,
+    /// How long the handshake may take.
+    startup: Duration,
 }
 
 impl ProgramPlayer {
-    /// Starts the program, which speaks `dialogue`.
+    /// Starts the program, which speaks `dialogue` (configured with its options).
     pub fn spawn(config: &ProcessConfig, dialogue: Box<dyn Dialogue>) -> Result<Self, SpawnError> {
         Ok(Self {
             process: Process::spawn(config)?,
             frozen: false,
             dialogue,
+            startup: STARTUP_LIMIT,
         })
+    }
+
+    /// The same with another limit on the handshake.
+    pub fn with_startup(mut self, startup: Duration) -> Self {
+        self.startup = startup;
+        self
+    }
+
+    /// Runs the dialogue's handshake: lines written, answers read, until it is done, within
+    /// the start-up limit.
+    fn handshake(&mut self) -> Result<(), Fault> {
+        let deadline = Instant::now() + self.startup;
+        let mut step = self.dialogue.handshake(Heard::Started);
+        loop {
+            let patience = match step {
+                Handshake::Done(lines) => return self.send_all(lines),
+                Handshake::Failed(why) => return Err(Fault::ProtocolError(why)),
+                Handshake::Await { write, patience } => {
+                    self.send_all(write)?;
+                    patience
+                }
+            };
+            let until = patience.map_or(deadline, |p| deadline.min(Instant::now() + p));
+            step = match self.process.next_event(until) {
+                None if Instant::now() >= deadline => {
+                    return Err(Fault::Timeout(format!(
+                        "did not finish the {} handshake within {} ms",
+                        self.dialogue.name(),
+                        self.startup.as_millis()
+                    )));
+                }
+                None => self.dialogue.handshake(Heard::Silence),
+                Some(Event::Line(bytes, _)) => {
+                    let text = String::from_utf8_lossy(&bytes).into_owned();
+                    self.dialogue.handshake(Heard::Line(&text))
+                }
+                Some(Event::Overlong(_)) => {
+                    return Err(Fault::Garbled(
+                        "a line longer than the arena accepts during the handshake".into(),
+                    ));
+                }
+                Some(Event::Eof(_)) => return Err(self.ended(true)),
+                Some(Event::Exited(_)) => return Err(self.ended(false)),
+            };
+        }
     }
 
     /// Writes lines of the dialogue, in order.
@@ -189,13 +251,30 @@ impl ProgramPlayer {
         }
     }
 
-    /// Any event between turns is a fault: output nobody asked for, or the end of the
-    /// program.
+    /// Any event between turns is a fault: output nobody asked for (a move, or what its
+    /// protocol does not allow; chat and search reports its protocol allows are read and
+    /// dropped), or the end of the program.
     fn check_unrequested(&mut self) -> Result<(), Fault> {
-        let Some(event) = self.process.try_event() else {
-            return Ok(());
-        };
-        Err(match event {
+        loop {
+            let Some(event) = self.process.try_event() else {
+                return Ok(());
+            };
+            if let Event::Line(line, _) = &event {
+                let text = String::from_utf8_lossy(line);
+                if matches!(
+                    self.dialogue.read(&text),
+                    ReplyLine::Ignore | ReplyLine::Info(_) | ReplyLine::Thinking(_)
+                ) {
+                    continue;
+                }
+            }
+            return Err(self.unrequested(event));
+        }
+    }
+
+    /// The fault of an event between turns.
+    fn unrequested(&mut self, event: Event) -> Fault {
+        match event {
             Event::Line(line, _) => Fault::ProtocolError(format!(
                 "wrote '{}' when no move was asked for",
                 shorten(&String::from_utf8_lossy(&line))
@@ -205,7 +284,7 @@ impl ProgramPlayer {
             }
             Event::Eof(_) => self.ended(true),
             Event::Exited(_) => self.ended(false),
-        })
+        }
     }
 }
 
@@ -230,6 +309,7 @@ impl Player for ProgramPlayer {
         game: &dyn DynGame,
         limit: Duration,
         clock: &ThinkTime,
+        clocks: &[Duration],
     ) -> Result<Reply, Fault> {
         self.check_unrequested()?;
         let request = Request {
@@ -242,6 +322,8 @@ impl Player for ProgramPlayer {
             left: clock.left,
             increment: clock.increment,
             move_cap: clock.move_cap,
+            clocks,
+            moves_to_go: clock.moves_to_go,
         };
         let lines = self.dialogue.request(&request);
         self.send_all(lines)?;
@@ -250,6 +332,7 @@ impl Player for ProgramPlayer {
         let deadline = written + limit;
         let mut exited = false;
         let mut info = None;
+        let mut thinking = None;
         loop {
             // After the exit, stdout may still hold the reply: read on until end of file.
             let wait_until = if exited {
@@ -294,11 +377,28 @@ impl Player for ProgramPlayer {
                                 wall,
                                 cpu,
                                 info,
+                                thinking,
+                                resigned: false,
+                            });
+                        }
+                        ReplyLine::Resign => {
+                            return Ok(Reply {
+                                text: String::new(),
+                                wall,
+                                cpu,
+                                info,
+                                thinking,
+                                resigned: true,
                             });
                         }
                         // Not a move: the clock runs on while it thinks.
                         ReplyLine::Info(text) => {
                             info = Some(shorten_info(&text));
+                            continue;
+                        }
+                        ReplyLine::Thinking(t) => {
+                            info = Some(shorten_info(&t.summary()));
+                            thinking = Some(t);
                             continue;
                         }
                         ReplyLine::Ignore => continue,
@@ -317,9 +417,18 @@ impl Player for ProgramPlayer {
     }
 
     fn join(&mut self, seat: Seat, seats: usize) -> Result<(), Fault> {
+        self.handshake()?;
         self.check_unrequested()?;
         let lines = self.dialogue.open(seat.index(), seats);
         self.send_all(lines)
+    }
+
+    fn result(&mut self, half_points: &[u32], reason: &str) {
+        if self.process.exit().is_none() {
+            for line in self.dialogue.result(half_points, reason) {
+                let _ = self.process.write_line(&line);
+            }
+        }
     }
 
     fn observe(&mut self, mv: &str) -> Result<(), Fault> {
@@ -421,7 +530,7 @@ impl EnginePlayer {
             .spawn(move || {
                 for (mut game, clock) in job_rx {
                     let cpu0 = thread_cpu_time();
-                    let decision = engine.think(&*game, &clock, &mut |_| {});
+                    let decision = engine.think(&*game, &clock, None, &mut |_| {});
                     let cpu = thread_cpu_time()
                         .zip(cpu0)
                         .map(|(a, b)| a.saturating_sub(b));
@@ -461,6 +570,7 @@ impl Player for EnginePlayer {
         game: &dyn DynGame,
         limit: Duration,
         clock: &ThinkTime,
+        _clocks: &[Duration],
     ) -> Result<Reply, Fault> {
         let sent = Instant::now();
         let jobs = self
@@ -475,6 +585,8 @@ impl Player for EnginePlayer {
                 wall: sent.elapsed(),
                 cpu,
                 info,
+                thinking: None,
+                resigned: false,
             }),
             Ok(Err(message)) => Err(Fault::IllegalMove(message)),
             Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout(format!(

@@ -20,6 +20,7 @@ use crate::process::StderrCapture;
 use crate::watch::{Started, Watch};
 use olympiad_catalog::{DynGame, ThinkTime};
 use olympiad_core::{Outcome, Seat};
+use olympiad_protocol::Thinking;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
@@ -50,6 +51,61 @@ pub struct TimeControl {
         deserialize_with = "de_opt_ms"
     )]
     pub move_cap: Option<Duration>,
+    /// Each player's moves after which its budget is added to its clock again (the 40 of
+    /// `40/300+1`); `None`: the budget is for the whole game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves_per_period: Option<u32>,
+    /// How far past its clock (or cap) a reply may come without losing on time, as
+    /// fastchess's `timemargin`: the clock then stands at zero before the increment.
+    #[serde(
+        rename = "margin_ms",
+        default,
+        serialize_with = "ser_ms",
+        deserialize_with = "de_ms",
+        skip_serializing_if = "Duration::is_zero"
+    )]
+    pub margin: Duration,
+}
+
+/// Adjudication by the engines' own scores (engine protocols report them), as chess match
+/// runners do it. Scores are in centipawns for the mover, mates beyond any material.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Adjudication {
+    /// A side loses when, for `moves` moves of each side in a row, its own score is at or
+    /// below `-score_cp` and its opponent's at or above `score_cp`: both agree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resign: Option<ScoreRule>,
+    /// A draw when, for `moves` moves of each side in a row, both scores are within
+    /// `score_cp` of zero, counting from move `after_move` (moves of both sides, from 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<DrawRule>,
+}
+
+impl Adjudication {
+    /// No rule at all.
+    pub fn is_off(&self) -> bool {
+        self.resign.is_none() && self.draw.is_none()
+    }
+}
+
+/// The resignation rule: a score and how many moves of each side it must hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreRule {
+    /// The score, in centipawns.
+    pub score_cp: i32,
+    /// Moves of each side in a row.
+    pub moves: u32,
+}
+
+/// The draw rule: a score band, how many moves of each side, from which move on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawRule {
+    /// The band's half width, in centipawns.
+    pub score_cp: i32,
+    /// Moves of each side in a row.
+    pub moves: u32,
+    /// The first move (of both sides, from 1) that may count.
+    pub after_move: u32,
 }
 
 /// How the referee runs a game.
@@ -61,6 +117,9 @@ pub struct RefereeConfig {
     pub freeze_idle: bool,
     /// Adjudicate a draw after this many plies (on top of the game's own rules).
     pub max_plies: Option<u32>,
+    /// Adjudication by the engines' scores.
+    #[serde(default, skip_serializing_if = "Adjudication::is_off")]
+    pub adjudication: Adjudication,
 }
 
 /// One move in the record.
@@ -80,6 +139,9 @@ pub struct MoveRecord {
     /// What the mover said about its search (depth, score, nodes), when it said anything.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub info: Option<String>,
+    /// Its last search report before the move, parsed (engine protocols).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thinking: Option<Thinking>,
 }
 
 /// Why a game ended.
@@ -96,6 +158,16 @@ pub enum Termination {
         /// Plies played.
         plies: u32,
     },
+    /// A player gave the game up.
+    Resigned {
+        /// Who resigned.
+        seat: u8,
+    },
+    /// The referee ended it on the engines' scores ([`Adjudication`]).
+    Adjudicated {
+        /// Which rule, and for whom.
+        reason: String,
+    },
     /// A player broke the rules of the arena and lost.
     Fault {
         /// The offender.
@@ -111,6 +183,8 @@ impl Termination {
         match self {
             Termination::Rules { reason } => reason.clone(),
             Termination::MoveLimit { .. } => "move-limit".into(),
+            Termination::Resigned { .. } => "resignation".into(),
+            Termination::Adjudicated { .. } => "adjudication".into(),
             Termination::Fault { fault, .. } => fault.kind().into(),
         }
     }
@@ -228,6 +302,80 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
+/// The reason of an adjudicated draw starts with this.
+pub const DRAW_REASON: &str = "draw by score";
+
+/// The adjudication streaks: for each seat, its last moves in a row that count towards a
+/// loss, a win and a draw.
+struct Streaks {
+    losing: Vec<u32>,
+    winning: Vec<u32>,
+    level: Vec<u32>,
+    /// The seat a won adjudication gave the loss to.
+    loser: Option<usize>,
+}
+
+impl Streaks {
+    fn new(seats: usize) -> Self {
+        Self {
+            losing: vec![0; seats],
+            winning: vec![0; seats],
+            level: vec![0; seats],
+            loser: None,
+        }
+    }
+
+    /// Seat `s` just moved with `score` (for itself), the game's `plies`-th move: whether
+    /// the rules end the game now. Two seats only; a move without a score breaks every
+    /// streak of its seat.
+    fn after(
+        &mut self,
+        rules: &Adjudication,
+        s: usize,
+        score: Option<olympiad_protocol::EngineScore>,
+        plies: usize,
+    ) -> Option<Termination> {
+        if self.losing.len() != 2 || rules.is_off() {
+            return None;
+        }
+        let cp = score.map(|s| s.centipawns());
+        let bump = |streak: &mut u32, holds: bool| *streak = if holds { *streak + 1 } else { 0 };
+        let o = 1 - s;
+        if let Some(rule) = rules.resign {
+            bump(&mut self.losing[s], cp.is_some_and(|c| c <= -rule.score_cp));
+            bump(&mut self.winning[s], cp.is_some_and(|c| c >= rule.score_cp));
+            for (loser, winner) in [(s, o), (o, s)] {
+                if self.losing[loser] >= rule.moves && self.winning[winner] >= rule.moves {
+                    self.loser = Some(loser);
+                    return Some(Termination::Adjudicated {
+                        reason: format!(
+                            "seat {loser} lost by score: both engines saw at least {} cp \
+                             for {} moves each",
+                            rule.score_cp, rule.moves
+                        ),
+                    });
+                }
+            }
+        }
+        if let Some(rule) = rules.draw {
+            let move_number = (plies as u32).div_ceil(2);
+            bump(
+                &mut self.level[s],
+                move_number >= rule.after_move && cp.is_some_and(|c| c.abs() <= rule.score_cp),
+            );
+            if self.level.iter().all(|&n| n >= rule.moves) {
+                return Some(Termination::Adjudicated {
+                    reason: format!(
+                        "{DRAW_REASON}: both engines within {} cp for {} moves each",
+                        rule.score_cp, rule.moves
+                    ),
+                });
+            }
+        }
+        None
+    }
+}
+
 /// The points of a game ended by a fault in a game of `seats` seats: the offender gets
 /// nothing (an irregular loss), every other seat one point (two half points). For two seats
 /// this is the other seat's win.
@@ -299,6 +447,8 @@ pub fn play_game(
         .iter_mut()
         .enumerate()
         .find_map(|(s, p)| p.join(Seat(s as u8), seats).err().map(|f| fault(s, f)));
+    let mut moves_made = vec![0u32; seats];
+    let mut streaks = Streaks::new(seats);
     let termination = match joined {
         Some(t) => Err(t),
         None => loop {
@@ -310,11 +460,16 @@ pub fn play_game(
                 break Err(Termination::MoveLimit { plies });
             }
             let s = game.to_move().index();
-            let limit = time.move_cap.map_or(left[s], |cap| cap.min(left[s]));
+            let due = time.move_cap.map_or(left[s], |cap| cap.min(left[s]));
+            let limit = due + time.margin;
             let clock = ThinkTime {
                 left: left[s],
                 increment: time.increment,
                 move_cap: time.move_cap,
+                moves_to_go: time
+                    .moves_per_period
+                    .map(|n| n.max(1) - moves_made[s] % n.max(1)),
+                ..ThinkTime::default()
             };
             let turn = match moves.last() {
                 None => Turn::Start,
@@ -324,7 +479,7 @@ pub fn play_game(
             if config.freeze_idle {
                 player.thaw();
             }
-            let reply = player.take_turn(turn, &*game, limit, &clock);
+            let reply = player.take_turn(turn, &*game, limit, &clock, &left);
             if config.freeze_idle {
                 player.freeze();
             }
@@ -348,6 +503,17 @@ pub fn play_game(
                     )),
                 ));
             }
+            if reply.resigned {
+                left[s] = left[s].saturating_sub(reply.wall);
+                used[s] += reply.wall;
+                if seats == 2 {
+                    break Err(Termination::Resigned { seat: s as u8 });
+                }
+                break Err(fault(
+                    s,
+                    Fault::Garbled("resigned in a game of more than two seats".into()),
+                ));
+            }
             let text = match game.play(&reply.text) {
                 Ok(t) => t,
                 Err(olympiad_catalog::PlayError::Syntax(e)) => {
@@ -355,8 +521,16 @@ pub fn play_game(
                 }
                 Err(e) => break Err(fault(s, Fault::IllegalMove(e.to_string()))),
             };
-            left[s] = left[s] - reply.wall + time.increment;
+            // Within the margin past the clock, the clock stands at zero.
+            left[s] = left[s].saturating_sub(reply.wall) + time.increment;
             used[s] += reply.wall;
+            moves_made[s] += 1;
+            if let Some(n) = time.moves_per_period
+                && moves_made[s].is_multiple_of(n.max(1))
+            {
+                left[s] += time.budget;
+            }
+            let score = reply.thinking.as_ref().and_then(|t| t.score);
             moves.push(MoveRecord {
                 seat: s as u8,
                 text: text.clone(),
@@ -364,6 +538,7 @@ pub fn play_game(
                 cpu_ms: reply.cpu.map(ms),
                 left_ms: ms(left[s]),
                 info: reply.info,
+                thinking: reply.thinking,
             });
             watch.moved(index, moves.len() - 1, &moves[moves.len() - 1]);
             // Everyone but the mover sees the move; the next to move gets it as its request
@@ -373,6 +548,11 @@ pub fn play_game(
                 .filter(|&t| t != s && Some(t) != next)
                 .find_map(|t| players[t].observe(&text).err().map(|f| fault(t, f)));
             if let Some(t) = told {
+                break Err(t);
+            }
+            if game.outcome().is_none()
+                && let Some(t) = streaks.after(&config.adjudication, s, score, moves.len())
+            {
                 break Err(t);
             }
         },
@@ -385,6 +565,20 @@ pub fn play_game(
             },
         ),
         Err(t @ Termination::MoveLimit { .. }) => (Outcome::draw(seats, "move limit"), t),
+        Err(t @ Termination::Resigned { seat }) => {
+            (Outcome::win(Seat(1 - seat), seats, "resignation"), t)
+        }
+        Err(Termination::Adjudicated { reason }) if reason.starts_with(DRAW_REASON) => (
+            Outcome::draw(seats, "adjudication"),
+            Termination::Adjudicated { reason },
+        ),
+        Err(Termination::Adjudicated { reason }) => {
+            let loser = streaks.loser.expect("a won adjudication names the loser");
+            (
+                Outcome::win(Seat(1 - loser as u8), seats, "adjudication"),
+                Termination::Adjudicated { reason },
+            )
+        }
         Err(t @ Termination::Fault { seat, .. }) => (fault_outcome(Seat(seat), seats), t),
         Err(t @ Termination::Rules { .. }) => unreachable!("rules end as Ok: {t:?}"),
     };
@@ -392,7 +586,14 @@ pub fn play_game(
         Termination::Fault { seat, .. } => Some(*seat),
         _ => None,
     };
-    if !matches!(termination, Termination::Rules { .. }) {
+    if matches!(termination, Termination::Rules { .. }) {
+        let half: Vec<u32> = (0..seats)
+            .map(|i| outcome.half_points(Seat(i as u8)) as u32)
+            .collect();
+        for p in players.iter_mut() {
+            p.result(&half, outcome.reason);
+        }
+    } else {
         for (i, p) in players.iter_mut().enumerate() {
             if offender != Some(i as u8) {
                 p.stopped();

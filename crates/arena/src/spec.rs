@@ -4,6 +4,10 @@
 //! `cmd:COMMAND LINE` (a program speaking the game's own protocol, the first its catalog row
 //! lists). A command line is split on blanks, with '...' and "..." quoting; the program is
 //! looked up in PATH unless it contains a '/'.
+//!
+//! Players files add options to a spec ([`PlayerSpec::with_options`]): a program's options
+//! are checked by its protocol's dialogue (UCI's `setoption`, CECP's `option`; CodeCup and
+//! Caia take none), a built-in engine's join its `key=value` options.
 
 use olympiad_catalog::{CatalogError, GameEntry, Options};
 use olympiad_protocol::Protocol;
@@ -30,6 +34,8 @@ pub enum PlayerSpec {
         args: Vec<String>,
         /// Its protocol.
         protocol: &'static Protocol,
+        /// Options its protocol sets (UCI `setoption`, CECP `option`), in order.
+        options: Vec<(String, String)>,
     },
 }
 
@@ -104,10 +110,69 @@ impl PlayerSpec {
                 program,
                 args: args.to_vec(),
                 protocol,
+                options: Vec::new(),
             })
         } else {
             Err(SpecError::Form(text.to_string()))
         }
+    }
+}
+
+impl PlayerSpec {
+    /// The spec with `options` added (a players file's `options = { Hash = 64 }`): checked
+    /// by the program's protocol, or by the built-in engine, which must take them.
+    pub fn with_options(
+        self,
+        options: &[(String, String)],
+        game: &'static GameEntry,
+    ) -> Result<PlayerSpec, SpecError> {
+        if options.is_empty() {
+            return Ok(self);
+        }
+        match self {
+            PlayerSpec::Builtin {
+                engine,
+                options: own,
+            } => {
+                let mut text = own.to_string();
+                for (k, v) in options {
+                    if !text.is_empty() {
+                        text.push(',');
+                    }
+                    text.push_str(&format!("{k}={v}"));
+                }
+                let spec = format!("builtin:{engine}:{text}");
+                PlayerSpec::parse(&spec, game)
+            }
+            PlayerSpec::Command {
+                program,
+                args,
+                protocol,
+                options: mut own,
+            } => {
+                own.extend(options.iter().cloned());
+                (protocol.dialogue)()
+                    .configure(&own)
+                    .map_err(|message| SpecError::Command {
+                        spec: format!("{}:{}", protocol.name, program.display()),
+                        message,
+                    })?;
+                Ok(PlayerSpec::Command {
+                    program,
+                    args,
+                    protocol,
+                    options: own,
+                })
+            }
+        }
+    }
+
+    /// Whether `text` is a spec by its form (`builtin:`, `cmd:` or a protocol's name before
+    /// a colon), not a name to look up in a players file.
+    pub fn is_spec(text: &str) -> bool {
+        text.split_once(':').is_some_and(|(prefix, _)| {
+            prefix == "builtin" || prefix == "cmd" || olympiad_protocol::protocol(prefix).is_ok()
+        })
     }
 }
 
@@ -228,6 +293,7 @@ mod tests {
                 program,
                 args,
                 protocol,
+                ..
             } => {
                 assert!(program.ends_with("sh"));
                 assert_eq!(args, ["-c", "echo a"]);
@@ -239,6 +305,34 @@ mod tests {
             PlayerSpec::Command { protocol, .. } => assert_eq!(protocol.name, "caia"),
             other => panic!("{other:?}"),
         }
-        assert!(msg("uci:sh").contains("PROTOCOL:COMMAND LINE (codecup, caia)"));
+        assert!(msg("gtp:sh").contains("PROTOCOL:COMMAND LINE (codecup, caia, uci, cecp)"));
+        assert!(PlayerSpec::is_spec("uci:stockfish"));
+        assert!(!PlayerSpec::is_spec("stockfish"));
+        assert!(!PlayerSpec::is_spec("gtp:gnugo"));
+        let options = [("Hash".to_string(), "64".to_string())];
+        let uci = PlayerSpec::parse("uci:sh", game()).unwrap();
+        match uci.with_options(&options, game()).unwrap() {
+            PlayerSpec::Command { options: o, .. } => assert_eq!(o, options),
+            other => panic!("{other:?}"),
+        }
+        let codecup = PlayerSpec::parse("cmd:sh", game()).unwrap();
+        assert_eq!(
+            codecup
+                .with_options(&options, game())
+                .unwrap_err()
+                .to_string(),
+            format!(
+                "player 'codecup:{}': the codecup protocol takes no options (given 'Hash')",
+                resolve_program("sh").unwrap().display()
+            )
+        );
+        let builtin = PlayerSpec::parse("builtin:caissa:depth=2", game()).unwrap();
+        let depth = [("book".to_string(), "off".to_string())];
+        match builtin.with_options(&depth, game()).unwrap() {
+            PlayerSpec::Builtin { options, .. } => {
+                assert_eq!(options.to_string(), "depth=2,book=off")
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -124,6 +124,9 @@ enum SpecWire {
         program: String,
         args: Vec<String>,
         protocol: String,
+        /// The options its protocol sets, in order.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        options: Vec<(String, String)>,
     },
 }
 
@@ -157,10 +160,12 @@ pub fn job_to_wire(job: &GameJob) -> String {
                         program,
                         args,
                         protocol,
+                        options,
                     } => SpecWire::Command {
                         program: program.to_string_lossy().into_owned(),
                         args: args.clone(),
                         protocol: protocol.name.to_string(),
+                        options: options.clone(),
                     },
                 },
             })
@@ -212,12 +217,20 @@ pub fn job_from_wire(text: &str) -> Result<GameJob, WireError> {
                     program,
                     args,
                     protocol,
-                } => PlayerSpec::Command {
-                    program: PathBuf::from(program),
-                    args,
-                    protocol: olympiad_protocol::protocol(&protocol)
-                        .map_err(|e| player_error(e.to_string()))?,
-                },
+                    options,
+                } => {
+                    let protocol = olympiad_protocol::protocol(&protocol)
+                        .map_err(|e| player_error(e.to_string()))?;
+                    (protocol.dialogue)()
+                        .configure(&options)
+                        .map_err(player_error)?;
+                    PlayerSpec::Command {
+                        program: PathBuf::from(program),
+                        args,
+                        protocol,
+                        options,
+                    }
+                }
             };
             Ok(Contestant { name, spec })
         })

@@ -53,9 +53,12 @@ fn game(players: [Box<dyn Player>; 2], freeze: bool) -> GameRecord {
             budget: Duration::from_secs(10),
             increment: Duration::ZERO,
             move_cap: None,
+            moves_per_period: None,
+            margin: Duration::ZERO,
         },
         freeze_idle: freeze,
         max_plies: Some(PLIES),
+        adjudication: Default::default(),
     };
     let mut players = players;
     play_game(

@@ -65,9 +65,12 @@ fn play(name: &str, args: &[&str], bot_seat: usize) -> (GameRecord, i32) {
             budget: BUDGET,
             increment: Duration::ZERO,
             move_cap: None,
+            moves_per_period: None,
+            margin: Duration::ZERO,
         },
         freeze_idle: false,
         max_plies: None,
+        adjudication: Default::default(),
     };
     let started = Instant::now();
     let record = play_game(game.start(), &mut players, names, &referee, 0, &NoWatch);

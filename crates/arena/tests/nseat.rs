@@ -24,9 +24,12 @@ fn referee() -> RefereeConfig {
             budget: BUDGET,
             increment: Duration::ZERO,
             move_cap: None,
+            moves_per_period: None,
+            margin: Duration::ZERO,
         },
         freeze_idle: false,
         max_plies: None,
+        adjudication: Default::default(),
     }
 }
 

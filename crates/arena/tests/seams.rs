@@ -24,9 +24,12 @@ fn referee() -> RefereeConfig {
             budget: Duration::from_secs(30),
             increment: Duration::ZERO,
             move_cap: None,
+            moves_per_period: None,
+            margin: Duration::ZERO,
         },
         freeze_idle: false,
         max_plies: Some(80),
+        adjudication: Default::default(),
     }
 }
 

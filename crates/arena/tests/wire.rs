@@ -20,9 +20,12 @@ fn referee() -> RefereeConfig {
             budget: Duration::new(30, 123_456_789),
             increment: Duration::from_micros(2_500),
             move_cap: Some(Duration::from_nanos(7_000_000_001)),
+            moves_per_period: None,
+            margin: Duration::ZERO,
         },
         freeze_idle: false,
         max_plies: Some(40),
+        adjudication: Default::default(),
     }
 }
 
@@ -80,15 +83,18 @@ fn assert_same_job(job: &GameJob, back: &GameJob) {
                     program,
                     args,
                     protocol,
+                    options,
                 },
                 PlayerSpec::Command {
                     program: p,
                     args: a,
                     protocol: q,
+                    options: o,
                 },
             ) => {
                 assert_eq!(p, program);
                 assert_eq!(a, args);
+                assert_eq!(o, options);
                 assert!(std::ptr::eq(*q, *protocol), "{}", q.name);
             }
             (a, b) => panic!("{a:?} came back as {b:?}"),
@@ -271,6 +277,8 @@ fn time_controls_read_back_to_the_nanosecond_under_two_to_the_fifty_nanoseconds(
             budget: d,
             increment: d / 3,
             move_cap: Some(d),
+            moves_per_period: None,
+            margin: Duration::ZERO,
         };
         let text = serde_json::to_string(&time).unwrap();
         let back: TimeControl = serde_json::from_str(&text).unwrap();
@@ -376,8 +384,8 @@ fn bad_texts_are_refused_naming_what_is_wrong() {
         ("/game", "chesss".into(), &["unknown game 'chesss'"]),
         (
             "/seats/1/spec/protocol",
-            "uci".into(),
-            &["seat 1", "unknown protocol 'uci'"],
+            "gtp".into(),
+            &["seat 1", "unknown protocol 'gtp'"],
         ),
         (
             "/seats/0/spec/engine",

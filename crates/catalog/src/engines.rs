@@ -8,6 +8,8 @@ use crate::DynGame;
 use olympiad_core::Notation;
 use olympiad_search::Report;
 use olympiad_search::engine::{Clocked, Source, ThinkTime};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// A search report as text: one completed iteration.
@@ -17,6 +19,9 @@ pub struct Thought {
     pub depth: u32,
     /// The root score for the side to move, in the engine's own scale.
     pub score: i32,
+    /// The moves to mate that score means, when it is a mate (negative: the side to move
+    /// is mated).
+    pub mate: Option<i32>,
     /// Nodes so far.
     pub nodes: u64,
     /// Nodes per second so far.
@@ -46,17 +51,18 @@ pub struct Decision {
 /// A built-in engine: chooses moves, never prints (its search reports go to a callback).
 pub trait Engine: Send {
     /// A move for the side to move in `game` (not over), with every completed search
-    /// iteration passed to `report`.
+    /// iteration passed to `report`; the search ends early when `stop` is set.
     fn think(
         &mut self,
         game: &dyn DynGame,
         time: &ThinkTime,
+        stop: Option<Arc<AtomicBool>>,
         report: &mut dyn FnMut(&Thought),
     ) -> Decision;
 
     /// A move for the side to move in `game` (not over), in the game's notation.
     fn choose(&mut self, game: &dyn DynGame, time: &ThinkTime) -> String {
-        self.think(game, time, &mut |_| {}).mv
+        self.think(game, time, None, &mut |_| {}).mv
     }
 }
 
@@ -130,13 +136,16 @@ impl<G: Notation + 'static> Engine for Adapter<G> {
         &mut self,
         game: &dyn DynGame,
         time: &ThinkTime,
+        stop: Option<Arc<AtomicBool>>,
         report: &mut dyn FnMut(&Thought),
     ) -> Decision {
         let pos = self.follow(game).clone();
+        let mate = self.engine.mates();
         let mut observer = |r: &Report<G::Move>| {
             report(&Thought {
                 depth: r.depth,
                 score: r.score,
+                mate: mate(r.score),
                 nodes: r.nodes,
                 nps: r.nps,
                 elapsed: r.elapsed,
@@ -145,7 +154,7 @@ impl<G: Notation + 'static> Engine for Adapter<G> {
         };
         let choice = self
             .engine
-            .choose(&pos, time, &mut observer)
+            .choose_until(&pos, time, stop, &mut observer)
             .expect("asked to move in a finished game");
         Decision {
             mv: pos.format_move(choice.mv),

@@ -38,7 +38,7 @@ mod units;
 pub use dyngame::{DynGame, PlayError, TextGame};
 pub use engines::{Adapter, Decision, Engine, Thought};
 pub use olympiad_search::engine::{Options, Source, ThinkTime};
-pub use served::{Mover, Served};
+pub use served::{EngineThinker, Mover, Served};
 pub use tools::{
     BenchOptions, BenchPhase, BenchReport, PerftOptions, PerftReport, Setup, ShowReport, Tools,
     Typed,

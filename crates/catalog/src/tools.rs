@@ -137,6 +137,12 @@ pub trait Tools: Send + Sync {
     fn show(&self, setup: &Setup<'_>) -> Result<ShowReport, CatalogError>;
     /// Move generation and perft speed on one thread.
     fn bench(&self, options: &BenchOptions) -> BenchReport;
+    /// `count` position texts of games in progress, the same every time (taken evenly from
+    /// the seeded random games that [`Tools::bench`] times): the positions of an engine's
+    /// fixed benchmark.
+    fn sample_positions(&self, count: usize) -> Vec<String>;
+    /// The option keys of the built-in engine `name` (`None`: no such engine).
+    fn engine_options(&self, name: &str) -> Option<Vec<&'static str>>;
     /// The built-in engines: name and one line each, `random` first.
     fn engines(&self) -> Vec<(&'static str, &'static str)>;
     /// The engine `name` set up by `options` for game number `game_index` of a match.
@@ -361,6 +367,25 @@ impl<G: Describe + Notation + Hashed + 'static> Tools for Typed<G> {
             perft_nodes: nodes,
             perft_leaves_per_second: median(rates),
         }
+    }
+
+    fn sample_positions(&self, count: usize) -> Vec<String> {
+        let all: Vec<G> = self.bench_positions().into_iter().flatten().collect();
+        let step = (all.len() / count.max(1)).max(1);
+        all.iter()
+            .step_by(step)
+            .filter(|p| p.outcome().is_none())
+            .take(count)
+            .map(|p| p.position_text())
+            .collect()
+    }
+
+    fn engine_options(&self, name: &str) -> Option<Vec<&'static str>> {
+        let random = Random::spec::<G>();
+        std::iter::once(&random)
+            .chain(self.engines)
+            .find(|e| e.name.eq_ignore_ascii_case(name))
+            .map(|e| e.options.to_vec())
     }
 
     fn engines(&self) -> Vec<(&'static str, &'static str)> {

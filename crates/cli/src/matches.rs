@@ -5,6 +5,7 @@
 //! player count, player specs, programs, the players file, options for two players only) is
 //! checked before the first game starts, and is an input error (exit code 2).
 
+use olympiad_arena::referee::{Adjudication, DrawRule, ScoreRule};
 use olympiad_arena::{
     Contestant, Duel, GameRecord, MatchConfig, MatchSummary, PlayerSpec, RefereeConfig,
     Termination, TimeControl, run_match,
@@ -19,8 +20,9 @@ use std::time::Duration;
 pub struct Args {
     /// The game (see `olympiad games`).
     pub game: String,
-    /// The first player: builtin:NAME[:key=value,...], cmd:COMMAND LINE, or a name from the
-    /// players file. It moves first in odd-numbered games.
+    /// The first player: builtin:NAME[:key=value,...], cmd:COMMAND LINE (the game's own
+    /// protocol), PROTOCOL:COMMAND LINE (uci:stockfish, cecp:fairymax, codecup:, caia:), or
+    /// a name from the players file. It moves first in odd-numbered games.
     pub player_a: String,
     /// The second player, in the same forms.
     pub player_b: String,
@@ -41,6 +43,23 @@ pub struct Args {
     /// The most one move may take, in milliseconds (default: only the budget).
     #[arg(long)]
     pub move_cap_ms: Option<u64>,
+    /// A time control as chess match runners write it, instead of --time-ms and
+    /// --increment-ms: `[MOVES/]SECONDS[+INCREMENT]` (`10+0.1`, `40/60`, `1+0.01`); MOVES
+    /// repeats the budget every MOVES moves. Or `st=SECONDS`: that long per move.
+    #[arg(long, value_name = "TC", value_parser = parse_tc, allow_hyphen_values = true)]
+    pub tc: Option<Tc>,
+    /// How far past its clock a reply may come without losing on time, in milliseconds
+    /// (fastchess's timemargin; the clock then stands at zero).
+    #[arg(long, default_value_t = 0)]
+    pub margin_ms: u64,
+    /// Adjudicate a loss when both engines agree for MOVES moves each that one side is
+    /// at least SCORE centipawns behind (engine protocols report scores).
+    #[arg(long, value_name = "SCORE,MOVES", value_parser = parse_resign)]
+    pub resign: Option<ScoreRule>,
+    /// Adjudicate a draw when both engines' scores stay within SCORE centipawns of zero for
+    /// MOVES moves each, from move AFTER on.
+    #[arg(long, value_name = "SCORE,MOVES,AFTER", value_parser = parse_draw)]
+    pub draw: Option<DrawRule>,
     /// Adjudicate a draw after this many plies (on top of the game's own rules).
     #[arg(long)]
     pub max_plies: Option<u32>,
@@ -59,7 +78,9 @@ pub struct Args {
     /// game until interrupted.
     #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = crate::serve::DEFAULT_BIND)]
     pub serve: Option<std::net::SocketAddr>,
-    /// A TOML file naming players: a [players] table of NAME = "SPEC".
+    /// A TOML file naming players: a [players] table of NAME = "SPEC", or NAME = { spec =
+    /// "uci:stockfish", options = { Hash = 64, UCI_Elo = 2000 } } (or protocol = "uci" and
+    /// command = "stockfish" instead of spec): options a program's protocol sets.
     #[arg(long)]
     pub players: Option<PathBuf>,
     /// Address-space limit for programs, in MiB (0: none).
@@ -87,6 +108,99 @@ pub struct Args {
     /// The seed of --random-openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// A time control from `--tc`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tc {
+    /// The budget (per period).
+    pub budget: Duration,
+    /// The increment.
+    pub increment: Duration,
+    /// Moves per period.
+    pub moves: Option<u32>,
+    /// A fixed time per move (`st=`) instead.
+    pub per_move: Option<Duration>,
+}
+
+fn seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("'{text}' is not a number of seconds"))
+}
+
+/// Reads `[MOVES/]SECONDS[+INCREMENT]` or `st=SECONDS`.
+pub fn parse_tc(text: &str) -> Result<Tc, String> {
+    if let Some(st) = text.strip_prefix("st=") {
+        let t = seconds(st)?;
+        if t.is_zero() {
+            return Err("st=0: a move needs some time".into());
+        }
+        return Ok(Tc {
+            budget: t * 1000,
+            increment: Duration::ZERO,
+            moves: None,
+            per_move: Some(t),
+        });
+    }
+    let (moves, rest) = match text.split_once('/') {
+        Some((m, rest)) => {
+            let m: u32 = m
+                .parse()
+                .ok()
+                .filter(|&m| m > 0)
+                .ok_or_else(|| format!("'{m}' is not a number of moves (1 or more)"))?;
+            (Some(m), rest)
+        }
+        None => (None, text),
+    };
+    let (budget, increment) = match rest.split_once('+') {
+        Some((b, i)) => (seconds(b)?, seconds(i)?),
+        None => (seconds(rest)?, Duration::ZERO),
+    };
+    if budget.is_zero() {
+        return Err(format!("'{text}': the budget must be more than 0 s"));
+    }
+    Ok(Tc {
+        budget,
+        increment,
+        moves,
+        per_move: None,
+    })
+}
+
+fn whole_numbers(text: &str, want: usize, form: &str) -> Result<Vec<i64>, String> {
+    let n: Vec<i64> = text
+        .split(',')
+        .map(|t| {
+            t.trim()
+                .parse::<i64>()
+                .map_err(|_| format!("'{t}' is not a whole number"))
+        })
+        .collect::<Result<_, _>>()?;
+    if n.len() != want || n.iter().any(|&x| !(0..=100_000).contains(&x)) {
+        return Err(format!("expected {form}: numbers from 0 to 100000"));
+    }
+    Ok(n)
+}
+
+fn parse_resign(text: &str) -> Result<ScoreRule, String> {
+    let n = whole_numbers(text, 2, "SCORE,MOVES")?;
+    Ok(ScoreRule {
+        score_cp: n[0] as i32,
+        moves: n[1] as u32,
+    })
+}
+
+fn parse_draw(text: &str) -> Result<DrawRule, String> {
+    let n = whole_numbers(text, 3, "SCORE,MOVES,AFTER")?;
+    Ok(DrawRule {
+        score_cp: n[0] as i32,
+        moves: n[1] as u32,
+        after_move: n[2] as u32,
+    })
 }
 
 /// `pairs` openings of `plies` random legal plies each from the start (none ends the game),
@@ -178,8 +292,8 @@ fn contestant(
     file: Option<&toml::Table>,
     game: &'static olympiad_catalog::GameEntry,
 ) -> anyhow::Result<Contestant> {
-    let (name, spec_text) = if text.starts_with("builtin:") || text.starts_with("cmd:") {
-        (text.to_string(), text.to_string())
+    let (name, spec_text, options) = if PlayerSpec::is_spec(text) {
+        (text.to_string(), text.to_string(), Vec::new())
     } else {
         let Some(players) = file else {
             return Err(crate::input_error(format!(
@@ -188,10 +302,15 @@ fn contestant(
             )));
         };
         match players.get(text) {
-            Some(toml::Value::String(spec)) => (text.to_string(), spec.clone()),
+            Some(toml::Value::String(spec)) => (text.to_string(), spec.clone(), Vec::new()),
+            Some(toml::Value::Table(table)) => {
+                let (spec, options) = player_table(text, table)?;
+                (text.to_string(), spec, options)
+            }
             Some(_) => {
                 return Err(crate::input_error(format!(
-                    "player '{text}' in the players file is not a string \"SPEC\""
+                    "player '{text}' in the players file is neither \"SPEC\" nor a table \
+                     with spec (or protocol and command) and options"
                 )));
             }
             None => {
@@ -203,9 +322,62 @@ fn contestant(
             }
         }
     };
-    let spec =
-        PlayerSpec::parse(&spec_text, game).map_err(|e| crate::input_error(e.to_string()))?;
+    let spec = PlayerSpec::parse(&spec_text, game)
+        .and_then(|spec| spec.with_options(&options, game))
+        .map_err(|e| crate::input_error(e.to_string()))?;
     Ok(Contestant { name, spec })
+}
+
+/// A players-file table: `spec = "uci:stockfish"` or `protocol = "uci"` with `command =
+/// "stockfish"`, and `options = { Hash = 64, UCI_Elo = 2000 }`.
+fn player_table(
+    name: &str,
+    table: &toml::Table,
+) -> anyhow::Result<(String, Vec<(String, String)>)> {
+    let bad =
+        |what: String| crate::input_error(format!("player '{name}' in the players file: {what}"));
+    let text = |key: &str| match table.get(key) {
+        None => Ok(None),
+        Some(toml::Value::String(s)) => Ok(Some(s.clone())),
+        Some(other) => Err(bad(format!("{key} is {} , not a string", other.type_str()))),
+    };
+    if let Some(key) = table
+        .keys()
+        .find(|k| !["spec", "protocol", "command", "options"].contains(&k.as_str()))
+    {
+        return Err(bad(format!(
+            "unknown key '{key}' (keys: spec, protocol, command, options)"
+        )));
+    }
+    let spec = match (text("spec")?, text("protocol")?, text("command")?) {
+        (Some(spec), None, None) => spec,
+        (None, Some(protocol), Some(command)) => format!("{protocol}:{command}"),
+        (None, None, Some(command)) => format!("cmd:{command}"),
+        _ => return Err(bad("give spec, or command with an optional protocol".into())),
+    };
+    let mut options = Vec::new();
+    match table.get("options") {
+        None => {}
+        Some(toml::Value::Table(o)) => {
+            for (k, v) in o {
+                let value = match v {
+                    toml::Value::String(s) => s.clone(),
+                    toml::Value::Integer(i) => i.to_string(),
+                    toml::Value::Float(f) => f.to_string(),
+                    toml::Value::Boolean(b) => b.to_string(),
+                    other => return Err(bad(format!("option {k} is a {}", other.type_str()))),
+                };
+                options.push((k.clone(), value));
+            }
+        }
+        Some(other) => {
+            return Err(bad(format!(
+                "options is a {}, not a table",
+                other.type_str()
+            )));
+        }
+    }
+    Ok((spec, options))
 }
 
 /// `olympiad match`.
@@ -291,13 +463,28 @@ fn match_config(args: &Args, game: &'static olympiad_catalog::GameEntry) -> Matc
         game,
         games: args.games,
         referee: RefereeConfig {
-            time: TimeControl {
-                budget: Duration::from_millis(args.time_ms),
-                increment: Duration::from_millis(args.increment_ms),
-                move_cap: args.move_cap_ms.map(Duration::from_millis),
+            time: match args.tc {
+                Some(tc) => TimeControl {
+                    budget: tc.budget,
+                    increment: tc.increment,
+                    move_cap: tc.per_move.or(args.move_cap_ms.map(Duration::from_millis)),
+                    moves_per_period: tc.moves,
+                    margin: Duration::from_millis(args.margin_ms),
+                },
+                None => TimeControl {
+                    budget: Duration::from_millis(args.time_ms),
+                    increment: Duration::from_millis(args.increment_ms),
+                    move_cap: args.move_cap_ms.map(Duration::from_millis),
+                    moves_per_period: None,
+                    margin: Duration::from_millis(args.margin_ms),
+                },
             },
             freeze_idle: args.freeze_idle,
             max_plies: args.max_plies,
+            adjudication: Adjudication {
+                resign: args.resign,
+                draw: args.draw,
+            },
         },
         concurrency: args.concurrency,
         out_dir: args.out.clone(),
@@ -395,6 +582,8 @@ fn how_it_ended(r: &GameRecord) -> String {
     match &r.termination {
         Termination::Rules { reason } => reason.clone(),
         Termination::MoveLimit { plies } => format!("move limit ({plies} plies)"),
+        Termination::Resigned { seat } => format!("{} resigned", r.players[*seat as usize].name),
+        Termination::Adjudicated { reason } => format!("adjudicated: {reason}"),
         Termination::Fault { seat, fault } => {
             format!(
                 "{} by {}: {}",

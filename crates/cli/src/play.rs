@@ -7,9 +7,9 @@
 //! is reported on stderr and exits with code 3.
 
 use olympiad_catalog::{
-    DynGame, Engine, GameEntry, Mover, Options, Served, Source, ThinkTime, Thought,
+    DynGame, Engine, EngineThinker, GameEntry, Mover, Options, Served, Source, ThinkTime, Thought,
 };
-use olympiad_protocol::{ServeError, protocol};
+use olympiad_protocol::{PlayerSide, ServeError, protocol};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -117,12 +117,11 @@ impl Mover for Player {
                 .budget
                 .saturating_sub(self.reserve + spent)
                 .max(Duration::from_millis(1)),
-            increment: Duration::ZERO,
-            move_cap: None,
+            ..ThinkTime::default()
         };
         let quiet = self.quiet;
         let ply = game.moves().len() + 1;
-        let decision = self.engine.think(game, &clock, &mut |t| {
+        let decision = self.engine.think(game, &clock, None, &mut |t| {
             if !quiet {
                 report(ply, t);
             }
@@ -172,8 +171,24 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let protocol = protocol(args.protocol.as_deref().unwrap_or(entry.row.protocols[0]))
         .map_err(|e| crate::input_error(e.to_string()))?;
     let engine_name = args.engine.as_deref().unwrap_or(entry.row.engine);
+    let options = engine_options(args)?;
+    let serve_turns = match protocol.serve {
+        PlayerSide::Turns(serve) => serve,
+        PlayerSide::Engine(serve) => {
+            // The engine protocols: the referee (or GUI) sets the game and the clocks.
+            let mut thinker = EngineThinker::new(entry, engine_name, options)
+                .map_err(|e| crate::input_error(e.to_string()))?;
+            let input = Box::new(std::io::BufReader::new(std::io::stdin()));
+            let output = Box::new(std::io::stdout());
+            return match serve(input, output, &mut thinker) {
+                Ok(_) => Ok(()),
+                Err(ServeError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                Err(e) => Err(anyhow::Error::new(OpponentError(e.to_string()))),
+            };
+        }
+    };
     let engine = entry
-        .engine(engine_name, &engine_options(args)?, 0)
+        .engine(engine_name, &options, 0)
         .map_err(|e| crate::input_error(e.to_string()))?;
     let budget = Duration::from_millis(args.time_ms);
     let mut served = Served {
@@ -190,7 +205,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let result = (protocol.serve)(&mut stdin.lock(), &mut stdout.lock(), &mut served);
+    let result = serve_turns(&mut stdin.lock(), &mut stdout.lock(), &mut served);
     if !args.quiet && served.game.outcome().is_some() {
         eprintln!(
             "game over: {}; clock used {} of {} ms",

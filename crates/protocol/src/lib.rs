@@ -10,8 +10,12 @@
 //!
 //! [`PROTOCOLS`] is the table of protocols; a player spec or `olympiad play --protocol`
 //! names one. Today: [`codecup`] (two seats: `start` or the opponent's move in, a move out,
-//! `end`) and [`caia`] (Caia's seat dialogue for any number of seats: your number first,
-//! every other seat's move, `0` to stop).
+//! `end`), [`caia`] (Caia's seat dialogue for any number of seats: your number first,
+//! every other seat's move, `0` to stop), and the chess engines' protocols [`uci`] and
+//! [`cecp`] (xboard), whose programs first shake hands ([`Dialogue::handshake`]), take
+//! options ([`Dialogue::configure`]), are told both clocks, and report their search
+//! ([`Thinking`]). Their player's side serves a [`Thinker`]: an engine that is given the
+//! whole game, searches under a clock and can be stopped.
 //!
 //! [`caia_hub`] is not a seat dialogue: it is the line protocol between Caia's hub
 //! (`caiaio`) and the manager and referee it runs (`I` commands, routing by first word, the
@@ -34,7 +38,13 @@
 
 pub mod caia;
 pub mod caia_hub;
+pub mod cecp;
 pub mod codecup;
+mod engine_io;
+mod thinker;
+pub mod uci;
+
+pub use thinker::{EngineOption, EngineScore, Go, OptionKind, Thinker, Thinking};
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -55,6 +65,11 @@ pub struct Request<'a> {
     pub increment: Duration,
     /// The most one move may take, if there is a cap.
     pub move_cap: Option<Duration>,
+    /// Time left on every seat's clock, by seat (empty when the referee keeps no clock).
+    pub clocks: &'a [Duration],
+    /// This seat's moves until its clock is filled again (repeating time controls such as
+    /// 40 moves in 5 minutes); `None` for sudden death.
+    pub moves_to_go: Option<u32>,
 }
 
 impl<'a> Request<'a> {
@@ -68,6 +83,8 @@ impl<'a> Request<'a> {
             left: Duration::ZERO,
             increment: Duration::ZERO,
             move_cap: None,
+            clocks: &[],
+            moves_to_go: None,
         }
     }
 }
@@ -78,12 +95,44 @@ pub enum ReplyLine {
     /// Its move (syntax of the protocol only: whether it is a move of the game is the
     /// referee's business).
     Move(String),
-    /// Information for people (a search report), kept but not a move.
+    /// Information for people, kept but not a move.
     Info(String),
+    /// A search report, parsed once (the engine protocols' `info` and thinking lines).
+    Thinking(Thinking),
+    /// The program gives the game up (CECP's `resign`).
+    Resign,
     /// A line the protocol allows and that means nothing here.
     Ignore,
     /// Not a line of the protocol: what is wrong with it.
     Garbled(String),
+}
+
+/// What the referee heard from a program while shaking hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heard<'a> {
+    /// The program was just started: nothing heard yet.
+    Started,
+    /// A line it wrote.
+    Line(&'a str),
+    /// It stayed silent for the patience the last [`Handshake::Await`] asked for.
+    Silence,
+}
+
+/// The next step of a handshake.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Handshake {
+    /// Write these lines, then wait for the next line (or, after `patience`, for
+    /// [`Heard::Silence`]; `None`: until the referee's start-up limit).
+    Await {
+        /// Lines to write.
+        write: Vec<String>,
+        /// How long silence may last before it is an answer of its own.
+        patience: Option<Duration>,
+    },
+    /// Write these lines: the program is ready.
+    Done(Vec<String>),
+    /// The program broke the protocol: why.
+    Failed(String),
 }
 
 /// The referee's side of a protocol for one program in one game. Each method returns the
@@ -91,6 +140,24 @@ pub enum ReplyLine {
 pub trait Dialogue: Send + std::fmt::Debug {
     /// The protocol's name in player specs.
     fn name(&self) -> &'static str;
+    /// Options from the players file (`Hash = 64`), checked and kept for the handshake.
+    /// Default: the protocol takes none, so any option is refused.
+    fn configure(&mut self, options: &[(String, String)]) -> Result<(), String> {
+        match options.first() {
+            None => Ok(()),
+            Some((key, _)) => Err(format!(
+                "the {} protocol takes no options (given '{key}')",
+                self.name()
+            )),
+        }
+    }
+    /// The program was just started (`heard` is [`Heard::Started`]) or answered: what to
+    /// do next. Called until it returns [`Handshake::Done`] or [`Handshake::Failed`].
+    /// Default: nothing to say, ready at once.
+    fn handshake(&mut self, heard: Heard<'_>) -> Handshake {
+        let _ = heard;
+        Handshake::Done(Vec::new())
+    }
     /// The game opens with this program in `seat` (from 0) of `seats`.
     fn open(&mut self, seat: usize, seats: usize) -> Vec<String>;
     /// Asks for a move.
@@ -102,6 +169,12 @@ pub trait Dialogue: Send + std::fmt::Debug {
     fn read(&mut self, line: &str) -> ReplyLine;
     /// The game stopped before its end (another seat's fault, a move limit).
     fn stopped(&mut self) -> Vec<String>;
+    /// The game ended with these half points by seat, for `reason` (before
+    /// [`Dialogue::close`]). Default: nothing to say.
+    fn result(&mut self, half_points: &[u32], reason: &str) -> Vec<String> {
+        let _ = (half_points, reason);
+        Vec::new()
+    }
     /// The game is over.
     fn close(&mut self) -> Vec<String>;
 }
@@ -151,6 +224,24 @@ pub enum ServeEnd {
 pub type Serve =
     fn(&mut dyn BufRead, &mut dyn Write, &mut dyn Responder) -> Result<ServeEnd, ServeError>;
 
+/// Runs an engine protocol over `input` and `output` for a [`Thinker`] until `quit` or
+/// the end of the input. The input is read on a thread of its own, so that `stop` and
+/// `isready` are heard while the engine searches.
+pub type ServeEngine = fn(
+    Box<dyn BufRead + Send>,
+    Box<dyn Write + Send>,
+    &mut dyn Thinker,
+) -> Result<ServeEnd, ServeError>;
+
+/// The player's side of a protocol: what the program is given.
+#[derive(Clone, Copy, Debug)]
+pub enum PlayerSide {
+    /// A turn at a time, the game kept by a [`Responder`] (CodeCup, Caia).
+    Turns(Serve),
+    /// The whole game set by the referee, searched by a [`Thinker`] (UCI, CECP).
+    Engine(ServeEngine),
+}
+
 /// One protocol: its name, what it is, its two sides.
 #[derive(Debug)]
 pub struct Protocol {
@@ -161,7 +252,13 @@ pub struct Protocol {
     /// The referee's side for one program in one game.
     pub dialogue: fn() -> Box<dyn Dialogue>,
     /// The player's side.
-    pub serve: Serve,
+    pub serve: PlayerSide,
+    /// The longest line a program of this protocol may write, in bytes (an engine's
+    /// search report carries its principal variation).
+    pub max_line_bytes: usize,
+    /// Its programs are given the whole game (start and moves), so a game may begin after
+    /// an opening they did not play; turn-by-turn programs see only the last move.
+    pub whole_game: bool,
 }
 
 /// Every protocol.
@@ -170,14 +267,36 @@ pub static PROTOCOLS: &[Protocol] = &[
         name: "codecup",
         summary: "CodeCup: `start` or the opponent's move in, one move out, `end` (two seats)",
         dialogue: || Box::new(codecup::CodeCup),
-        serve: codecup::serve,
+        serve: PlayerSide::Turns(codecup::serve),
+        max_line_bytes: codecup::MAX_REPLY_BYTES,
+        whole_game: false,
     },
     Protocol {
         name: "caia",
         summary: "Caia seats: your number first, every other seat's move, `0` to stop (any \
                   number of seats)",
         dialogue: || Box::new(caia::CaiaSeats::default()),
-        serve: caia::serve,
+        serve: PlayerSide::Turns(caia::serve),
+        max_line_bytes: codecup::MAX_REPLY_BYTES,
+        whole_game: false,
+    },
+    Protocol {
+        name: "uci",
+        summary: "UCI (chess engines): `uci`/`uciok`, options, `isready`, `position ... moves \
+                  ...`, `go wtime btime winc binc`, `info` reports, `bestmove`",
+        dialogue: || Box::new(uci::Uci::default()),
+        serve: PlayerSide::Engine(uci::serve),
+        max_line_bytes: uci::MAX_LINE_BYTES,
+        whole_game: true,
+    },
+    Protocol {
+        name: "cecp",
+        summary: "CECP / xboard v2 (chess engines): `protover 2` features, `new`, `setboard`, \
+                  `level`, `time`/`otim`, `usermove`, `go`, `move`, thinking output",
+        dialogue: || Box::new(cecp::Cecp::default()),
+        serve: PlayerSide::Engine(cecp::serve),
+        max_line_bytes: uci::MAX_LINE_BYTES,
+        whole_game: true,
     },
 ];
 
@@ -234,8 +353,8 @@ mod tests {
     fn protocols_are_found_by_name() {
         assert_eq!(protocol("CodeCup").unwrap().name, "codecup");
         assert_eq!(
-            protocol("uci").unwrap_err().to_string(),
-            "unknown protocol 'uci' (known: codecup, caia)"
+            protocol("gtp").unwrap_err().to_string(),
+            "unknown protocol 'gtp' (known: codecup, caia, uci, cecp)"
         );
     }
 }

@@ -11,7 +11,7 @@ use olympiad_core::SplitMix64;
 use olympiad_core::fuzz::{self, Fuzz, Verdict};
 use olympiad_protocol::codecup::{self, MAX_REPLY_BYTES, ToPlayer};
 use olympiad_protocol::{
-    PROTOCOLS, Protocol, ReplyLine, Responder, ServeEnd, ServeError, protocol,
+    PROTOCOLS, PlayerSide, Protocol, ReplyLine, Responder, ServeEnd, ServeError, protocol,
 };
 
 /// Characters of move notations and of the dialogues' words.
@@ -81,7 +81,10 @@ fn player_replies() {
             match dialogue.read(text) {
                 ReplyLine::Move(mv) => check_move(text, &mv),
                 ReplyLine::Garbled(why) => fuzz::rejected(&why),
-                ReplyLine::Info(_) | ReplyLine::Ignore => Ok(Verdict::Rejected),
+                ReplyLine::Info(_)
+                | ReplyLine::Thinking(_)
+                | ReplyLine::Resign
+                | ReplyLine::Ignore => Ok(Verdict::Rejected),
             }
         });
     }
@@ -148,6 +151,9 @@ fn served_sessions() {
         // CodeCup is a dialogue of two seats: a game of more has no session of it.
         let protocols = entry.row.protocols.iter().map(|p| protocol(p).unwrap());
         for protocol in protocols.filter(|p| p.name != "codecup" || entry.players == 2) {
+            let PlayerSide::Turns(serve) = protocol.serve else {
+                continue;
+            };
             for seat in 0..entry.players {
                 let examples: Vec<String> =
                     (0..4).map(|s| session(entry, protocol, seat, s)).collect();
@@ -158,7 +164,7 @@ fn served_sessions() {
                     .run(|text| {
                         let mut player = Player::new(entry);
                         let mut output = Vec::new();
-                        let end = (protocol.serve)(&mut text.as_bytes(), &mut output, &mut player);
+                        let end = serve(&mut text.as_bytes(), &mut output, &mut player);
                         let written = String::from_utf8(output).map_err(|e| e.to_string())?;
                         let played = player.game.moves();
                         if let Some(line) = written.lines().find(|l| !played.iter().any(|m| m == l))
@@ -179,8 +185,11 @@ fn served_sessions() {
 #[test]
 fn a_session_that_is_not_utf8_is_an_error() {
     for protocol in PROTOCOLS {
+        let PlayerSide::Turns(serve) = protocol.serve else {
+            continue;
+        };
         let mut player = Player::new(find_game("rolit2").unwrap());
-        let end = (protocol.serve)(&mut &b"\xff\xfe\n"[..], &mut Vec::new(), &mut player);
+        let end = serve(&mut &b"\xff\xfe\n"[..], &mut Vec::new(), &mut player);
         assert!(
             matches!(&end, Err(ServeError::Io(_))),
             "{}: {end:?}",

@@ -259,9 +259,12 @@ impl Setup {
                 budget: Duration::from_millis(t.time_ms),
                 increment: Duration::from_millis(t.increment_ms),
                 move_cap: None,
+                moves_per_period: None,
+                margin: Duration::ZERO,
             },
             freeze_idle: t.freeze_idle,
             max_plies: None,
+            adjudication: Default::default(),
         }
     }
 
@@ -831,7 +834,12 @@ pub fn game_result(record: &GameRecord) -> GameResult {
             reason: fault.kind().into(),
         },
         Termination::MoveLimit { .. } => T::AdjudicatedDraw,
-        Termination::Rules { .. } => T::Normal,
+        Termination::Adjudicated { .. } if record.points.windows(2).all(|w| w[0] == w[1]) => {
+            T::AdjudicatedDraw
+        }
+        Termination::Rules { .. }
+        | Termination::Resigned { .. }
+        | Termination::Adjudicated { .. } => T::Normal,
     };
     if record.points.len() > 2 {
         return GameResult::table(
@@ -870,6 +878,8 @@ pub fn stored_game(
     let detail = match &record.termination {
         Termination::Rules { reason } => reason.clone(),
         Termination::MoveLimit { plies } => format!("move limit ({plies} plies)"),
+        Termination::Resigned { seat } => format!("seat {seat} resigned"),
+        Termination::Adjudicated { reason } => format!("adjudicated: {reason}"),
         Termination::Fault { seat, fault } => format!(
             "{} by {}: {}",
             fault.kind(),

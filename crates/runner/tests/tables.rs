@@ -40,9 +40,12 @@ fn a_fault_in_the_third_seat_is_stored_with_its_seat() {
             budget: Duration::from_secs(5),
             increment: Duration::ZERO,
             move_cap: None,
+            moves_per_period: None,
+            margin: Duration::ZERO,
         },
         freeze_idle: false,
         max_plies: None,
+        adjudication: Default::default(),
     };
     let names: Vec<String> = (1..=4).map(|k| format!("p{k}")).collect();
     let record = play_game(game.start(), &mut players, names, &referee, 0, &NoWatch);

@@ -27,6 +27,8 @@
 
 use crate::{DEFAULT_EXPECTED_MOVES, DEFAULT_MIN_MOVES_LEFT, Limits, Observer, Score, TimeBudget};
 use olympiad_core::{Game, SplitMix64};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -46,6 +48,17 @@ pub struct ThinkTime {
     pub increment: Duration,
     /// The most one move may take, if there is a cap.
     pub move_cap: Option<Duration>,
+    /// This side's moves until its clock is filled again (repeating time controls); the
+    /// time left is spread over them.
+    pub moves_to_go: Option<u32>,
+    /// The deepest search asked for this move (UCI `go depth`), on top of the options'.
+    pub depth: Option<u32>,
+    /// The most nodes asked for this move (UCI `go nodes`), on top of the options'.
+    pub nodes: Option<u64>,
+    /// Search until stopped (UCI `go infinite`): no limit but the stop flag.
+    pub infinite: bool,
+    /// Exactly this long for this move (UCI `go movetime`), less [`MOVE_CAP_MARGIN`].
+    pub move_time: Option<Duration>,
 }
 
 impl ThinkTime {
@@ -108,6 +121,11 @@ impl Options {
             pairs.push((k.to_string(), v.to_string()));
         }
         Ok(Options(pairs))
+    }
+
+    /// Every `(key, value)`, in the order given.
+    pub fn pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }
 
     /// The value of `key`.
@@ -212,6 +230,14 @@ pub trait Engine<G: Game>: Send {
     /// A new game starts: forget what was learnt in the last one. Default: nothing to
     /// forget.
     fn new_game(&mut self) {}
+
+    /// How to read this engine's scores as mates, for protocols that report mates apart
+    /// (UCI's `score mate N`): a function from a score to the moves to mate (negative: the
+    /// side to move is mated). A plain function, so that a search's observer can call it
+    /// while the engine searches. Default: no score is a mate.
+    fn mates(&self) -> fn(Score) -> Option<i32> {
+        |_| None
+    }
 }
 
 /// How a game spends a clock, as the engine wrapper needs it.
@@ -327,14 +353,39 @@ impl<G: Game> Clocked<G> {
     /// The limits for one move at `pos` under `time`: the options' fixed limits, the
     /// clock's share for this move, and the engine's defaults when there is neither.
     pub fn limits(&self, pos: &G, time: &ThinkTime) -> Limits {
+        if time.infinite {
+            return Limits::default();
+        }
+        if let Some(t) = time.move_time {
+            return Limits {
+                depth: self.depth.min(time.depth).or(self.depth).or(time.depth),
+                nodes: self.nodes,
+                move_time: Some(
+                    t.saturating_sub(MOVE_CAP_MARGIN)
+                        .max(Duration::from_millis(1)),
+                ),
+                stop: None,
+            };
+        }
         let pace = (self.pace)(pos);
         let mut budget = time.budget();
         budget.expected_moves = pace.expected_moves;
         budget.min_moves_left = pace.min_moves_left;
+        let mut moves_played = pace.moves_played;
+        if let Some(n) = time.moves_to_go {
+            // The clock is filled again after `n` more moves: spread it over them.
+            budget.expected_moves = n.max(1);
+            budget.min_moves_left = n.max(1);
+            moves_played = 0;
+        }
+        let smaller = |a: Option<u64>, b: Option<u64>| match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         let mut limits = Limits {
-            depth: self.depth,
-            nodes: self.nodes,
-            move_time: time.move_time(&budget, pace.moves_played, self.move_time),
+            depth: smaller(self.depth.map(u64::from), time.depth.map(u64::from)).map(|d| d as u32),
+            nodes: smaller(self.nodes, time.nodes),
+            move_time: time.move_time(&budget, moves_played, self.move_time),
             stop: None,
         };
         if limits.depth.is_none() && limits.nodes.is_none() && limits.move_time.is_none() {
@@ -351,8 +402,26 @@ impl<G: Game> Clocked<G> {
         time: &ThinkTime,
         observer: &mut dyn Observer<G::Move>,
     ) -> Option<Choice<G::Move>> {
-        let limits = self.limits(pos, time);
+        self.choose_until(pos, time, None, observer)
+    }
+
+    /// A move at `pos` under `time`, cut short when `stop` is set (from another thread),
+    /// or `None` when the game is over.
+    pub fn choose_until(
+        &mut self,
+        pos: &G,
+        time: &ThinkTime,
+        stop: Option<Arc<AtomicBool>>,
+        observer: &mut dyn Observer<G::Move>,
+    ) -> Option<Choice<G::Move>> {
+        let mut limits = self.limits(pos, time);
+        limits.stop = stop;
         self.engine.choose(pos, &limits, observer)
+    }
+
+    /// How to read the engine's scores as mates ([`Engine::mates`]).
+    pub fn mates(&self) -> fn(Score) -> Option<i32> {
+        self.engine.mates()
     }
 
     /// A new game starts.
@@ -454,6 +523,7 @@ mod tests {
             left: Duration::from_secs(30),
             increment: Duration::ZERO,
             move_cap: Some(ms(100)),
+            ..ThinkTime::default()
         };
         let budget = clock.budget();
         // 29.5 s over 40 moves is 737.5 ms, but the cap is 100 ms less the margin.

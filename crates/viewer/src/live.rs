@@ -482,9 +482,12 @@ mod tests {
                 budget: Duration::from_secs(1),
                 increment: Duration::ZERO,
                 move_cap: None,
+                moves_per_period: None,
+                margin: Duration::ZERO,
             },
             freeze_idle: false,
             max_plies: None,
+            adjudication: Default::default(),
         }
     }
 
@@ -528,6 +531,7 @@ mod tests {
             cpu_ms: None,
             left_ms: 900.0,
             info: Some("depth 3, score +12 <b>".into()),
+            thinking: None,
         }
     }
 
