@@ -44,7 +44,7 @@ impl Describe for Position {
 
     fn status(&self) -> Vec<String> {
         let side = self.seat_name(olympiad_core::Game::to_move(self));
-        let mut lines = vec![format!("{side} to move")];
+        let mut lines = Vec::new();
         if !self.board.checkers().is_empty() {
             lines.push(format!("{side} is in check"));
         }

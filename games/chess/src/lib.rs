@@ -53,6 +53,9 @@ pub const PERFT_GAME_OVER: GameOverLeaves = GameOverLeaves::Zero;
 /// w - - 0 1, found by Nenad Petrović).
 pub const MAX_MOVES: usize = 218;
 
+/// The Scharnagl number of the standard array among the Chess960 start positions.
+pub const STANDARD_ARRAY: u32 = 518;
+
 /// A list of legal moves (see [`MAX_MOVES`]).
 pub type Moves = MoveList<Move, MAX_MOVES>;
 
