@@ -11,6 +11,7 @@
 
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, Rank, Square, get_pawn_attacks};
 use std::fmt;
+use std::mem::MaybeUninit;
 
 /// Plies without a capture or pawn move after which the game is drawn (the fifty-move rule,
 /// applied automatically as cutechess and fastchess adjudicate it).
@@ -36,15 +37,29 @@ const LIGHT_SQUARES: u64 = 0x55AA_55AA_55AA_55AA;
 /// variant where it still matters (Chess960 differs from standard chess only in how it
 /// castles, so once both sides have lost every castling right the two compare equal). The
 /// repetition list is context outside equality, like the game record a position came from.
-#[derive(Clone)]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) chess960: bool,
     /// How many entries of `history` are in use.
     history_len: u8,
     /// Repetition keys of the earlier positions since the last irreversible move, oldest
-    /// first.
-    history: [u64; MAX_HISTORY],
+    /// first; only the first `history_len` are written (a clone copies only those).
+    history: [MaybeUninit<u64>; MAX_HISTORY],
+}
+
+impl Clone for Position {
+    #[inline]
+    fn clone(&self) -> Self {
+        let len = usize::from(self.history_len);
+        let mut history = [MaybeUninit::uninit(); MAX_HISTORY];
+        history[..len].copy_from_slice(&self.history[..len]);
+        Position {
+            board: self.board.clone(),
+            chess960: self.chess960,
+            history_len: self.history_len,
+            history,
+        }
+    }
 }
 
 /// A reason the rules end a game in which the side to move still has legal moves.
@@ -94,7 +109,7 @@ impl Position {
             board,
             chess960,
             history_len: 0,
-            history: [0; MAX_HISTORY],
+            history: [MaybeUninit::uninit(); MAX_HISTORY],
         }
     }
 
@@ -122,10 +137,17 @@ impl Position {
     /// pawn move, loss of a castling right), most recent first, without the current one.
     /// Positions before a FEN was read are unknown and not listed.
     pub fn repetition_keys(&self) -> impl Iterator<Item = u64> + '_ {
-        self.history[..usize::from(self.history_len)]
-            .iter()
-            .rev()
-            .copied()
+        self.keys().iter().rev().copied()
+    }
+
+    /// The written part of `history`, oldest first.
+    #[inline]
+    fn keys(&self) -> &[u64] {
+        let written = &self.history[..usize::from(self.history_len)];
+        // SAFETY: the first `history_len` entries were written by `make` or copied from
+        // written entries by `clone` (the only ways `history_len` grows), and
+        // `MaybeUninit<u64>` has the layout of `u64`.
+        unsafe { &*(written as *const [MaybeUninit<u64>] as *const [u64]) }
     }
 
     /// Plays `mv`, a legal move on the board in cozy's convention (castling is king takes
@@ -143,9 +165,9 @@ impl Position {
                 // Only after moves past the end of the game (a GUI's moves after a draw the
                 // rules already ended): keep the most recent positions.
                 self.history.copy_within(1.., 0);
-                self.history[MAX_HISTORY - 1] = key;
+                self.history[MAX_HISTORY - 1] = MaybeUninit::new(key);
             } else {
-                self.history[len] = key;
+                self.history[len] = MaybeUninit::new(key);
                 self.history_len += 1;
             }
         }
@@ -173,13 +195,12 @@ impl Position {
     /// irreversible move.
     #[inline]
     pub fn is_threefold(&self) -> bool {
-        let len = usize::from(self.history_len);
-        if len < MIN_REPETITION_DISTANCE * (REPETITIONS - 1) {
+        if usize::from(self.history_len) < MIN_REPETITION_DISTANCE * (REPETITIONS - 1) {
             return false;
         }
         let key = self.repetition_key();
         // Only positions an even number of plies back have the same side to move.
-        let same_side = self.history[..len].iter().rev().skip(1).step_by(2);
+        let same_side = self.keys().iter().rev().skip(1).step_by(2);
         same_side.filter(|&&k| k == key).count() + 1 >= REPETITIONS
     }
 
