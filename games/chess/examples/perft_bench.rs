@@ -2,9 +2,10 @@
 //! run: cozy-chess's board driven directly (the floor), the same board behind the `Game`
 //! trait without any draw rule (what the trait and the perft driver cost), [`Position`]
 //! through the trait as `olympiad perft chess` runs it (fifty-move, threefold and material
-//! checks at every node, the repetition keys in a fixed array copied with each clone), and
-//! the alternative the fixed array was chosen over: the keys in an `Arc`-linked list, so a
-//! clone is one reference count but every move allocates. Each count is asserted equal.
+//! checks at every node, the repetition keys in an `Arc`-linked list: a clone is one
+//! reference count, a reversible move one allocation), and the alternative the list was
+//! chosen over: the keys in a fixed array inside the position, no allocation, a clone
+//! copying the keys in use (912 bytes of position). Each count is asserted equal.
 //!
 //! ```text
 //! cargo run --release -p olympiad-chess --example perft_bench -- [DEPTH] [RUNS] [FEN]
@@ -14,7 +15,7 @@ use cozy_chess::{Board, Color, Move, Piece};
 use olympiad_chess::Position;
 use olympiad_core::perft::perft;
 use olympiad_core::{Game, MoveList, Outcome, Seat};
-use std::sync::Arc;
+use std::mem::MaybeUninit;
 use std::time::Instant;
 
 /// The depth when none is given: start perft(6), 119,060,324 leaves.
@@ -94,47 +95,54 @@ impl Game for Bare {
     }
 }
 
-/// One repetition key and the list before it.
+/// The most keys the array holds: the game ends at a halfmove clock of 100.
+const MAX_KEYS: usize = 100;
+
+/// The alternative: the keys in a fixed array, a clone copying the written prefix; draw
+/// checks of the same cost as [`Position`]'s (the material check simplified).
 #[derive(Debug)]
-struct Node {
-    key: u64,
-    len: u8,
-    next: Option<Arc<Node>>,
-}
-
-/// The alternative: the keys in a persistent list, O(1) clone, one allocation per move;
-/// draw checks of the same cost as [`Position`]'s (the material check simplified).
-#[derive(Clone, Debug)]
-struct Linked {
+struct Inline {
     board: Board,
-    keys: Option<Arc<Node>>,
+    len: u8,
+    keys: [MaybeUninit<u64>; MAX_KEYS],
 }
 
-impl PartialEq for Linked {
+impl Clone for Inline {
+    fn clone(&self) -> Self {
+        let len = usize::from(self.len);
+        let mut keys = [MaybeUninit::uninit(); MAX_KEYS];
+        keys[..len].copy_from_slice(&self.keys[..len]);
+        Inline {
+            board: self.board.clone(),
+            len: self.len,
+            keys,
+        }
+    }
+}
+
+impl PartialEq for Inline {
     fn eq(&self, other: &Self) -> bool {
         self.board == other.board
     }
 }
 
-impl Linked {
+impl Inline {
+    fn written(&self) -> &[u64] {
+        let written = &self.keys[..usize::from(self.len)];
+        // SAFETY: `play` writes each key below `len` before raising `len`, and `clone`
+        // copies exactly the written prefix; `MaybeUninit<u64>` has the layout of `u64`.
+        unsafe { &*(written as *const [MaybeUninit<u64>] as *const [u64]) }
+    }
+
     fn drawn(&self) -> bool {
         let b = &self.board;
         if b.halfmove_clock() >= 100 {
             return true;
         }
-        if self.keys.as_ref().is_some_and(|n| n.len >= 8) {
+        if self.len >= 8 {
             let key = b.hash();
-            let mut seen = 1;
-            let mut node = self.keys.as_deref();
-            let mut back = 1;
-            while let Some(n) = node {
-                if back % 2 == 0 && n.key == key {
-                    seen += 1;
-                }
-                node = n.next.as_deref();
-                back += 1;
-            }
-            if seen >= 3 {
+            let same_side = self.written().iter().rev().skip(1).step_by(2);
+            if same_side.filter(|&&k| k == key).count() + 1 >= 3 {
                 return true;
             }
         }
@@ -143,7 +151,7 @@ impl Linked {
     }
 }
 
-impl Game for Linked {
+impl Game for Inline {
     type Move = Move;
     type Moves = MoveList<Move, MAX_MOVES>;
     fn num_players(&self) -> usize {
@@ -184,16 +192,12 @@ impl Game for Linked {
         let irreversible = self.board.halfmove_clock() == 0
             || *self.board.castle_rights(Color::White) != rights
             || *self.board.castle_rights(Color::Black) != rights_black;
-        self.keys = if irreversible {
-            None
-        } else {
-            let len = self.keys.as_ref().map_or(0, |n| n.len) + 1;
-            Some(Arc::new(Node {
-                key,
-                len,
-                next: self.keys.take(),
-            }))
-        };
+        if irreversible {
+            self.len = 0;
+        } else if usize::from(self.len) < MAX_KEYS {
+            self.keys[usize::from(self.len)] = MaybeUninit::new(key);
+            self.len += 1;
+        }
     }
     fn outcome(&self) -> Option<Outcome> {
         None
@@ -220,9 +224,10 @@ fn main() {
     };
     let board = pos.board().clone();
     let bare = Bare(board.clone());
-    let linked = Linked {
+    let inline = Inline {
         board: board.clone(),
-        keys: None,
+        len: 0,
+        keys: [MaybeUninit::uninit(); MAX_KEYS],
     };
     println!("position: {}\ndepth {depth}, {runs} runs", pos.fen());
     println!(
@@ -245,8 +250,8 @@ fn main() {
             Box::new(|| perft(&pos, depth)),
         ),
         (
-            "keys in an Arc list instead",
-            Box::new(|| perft(&linked, depth)),
+            "keys in a fixed array instead",
+            Box::new(|| perft(&inline, depth)),
         ),
     ];
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); ways.len()];

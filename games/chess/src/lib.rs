@@ -41,7 +41,7 @@ pub use cozy_chess::{Board, Move};
 pub use fen::FenError;
 pub use notation::{MoveError, TextError};
 pub use olympiad_core::perft::GameOverLeaves;
-pub use position::{DrawRule, FIFTY_MOVE_PLIES, MAX_HISTORY, Position, REPETITIONS};
+pub use position::{DrawRule, FIFTY_MOVE_PLIES, Position, REPETITIONS};
 
 use cozy_chess::BoardBuilder;
 use olympiad_core::{Game, Hashed, MoveList, Notation, Outcome, Seat, TwoPlayerZeroSum};

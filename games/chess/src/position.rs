@@ -2,16 +2,16 @@
 //! positions since the last irreversible move — everything the draw rules need, so that
 //! `outcome()` can say when a game is over without being handed the game's history.
 //!
-//! The keys live in a fixed array inside the position, not behind a pointer: perft and
-//! copy-make search clone a position at every interior node, and copying a few hundred bytes
-//! costs less than the allocation and reference counting a linked list would (measured in
-//! `docs/benchmarks/chess.md`). The halfmove clock bounds the list: every key in it was
-//! pushed by a move that did not reset the clock, and the game is over when the clock
-//! reaches [`FIFTY_MOVE_PLIES`].
+//! The keys live in a persistent list shared between clones (`Arc`-linked, newest first):
+//! perft and copy-make search clone a position at every interior node, and a clone is then
+//! the 104-byte board and one reference count, while a reversible move adds one small node
+//! and an irreversible one drops the list. The other way, a fixed array of 100 keys inside
+//! the position copied with it (only the part in use), was measured slower on every perft
+//! position tried and makes the position 912 bytes (`docs/benchmarks/chess.md`).
 
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, Rank, Square, get_pawn_attacks};
 use std::fmt;
-use std::mem::MaybeUninit;
+use std::sync::Arc;
 
 /// Plies without a capture or pawn move after which the game is drawn (the fifty-move rule,
 /// applied automatically as cutechess and fastchess adjudicate it).
@@ -19,10 +19,6 @@ pub const FIFTY_MOVE_PLIES: u8 = 100;
 
 /// How often the same position must occur for the automatic draw (threefold repetition).
 pub const REPETITIONS: usize = 3;
-
-/// The most earlier positions the repetition list holds: one per reversible ply, and no
-/// more than [`FIFTY_MOVE_PLIES`] reversible plies are played before the game is over.
-pub const MAX_HISTORY: usize = FIFTY_MOVE_PLIES as usize;
 
 /// The earliest ply at which a position can recur with the same side to move: each side
 /// must move a piece away and back.
@@ -37,29 +33,22 @@ const LIGHT_SQUARES: u64 = 0x55AA_55AA_55AA_55AA;
 /// variant where it still matters (Chess960 differs from standard chess only in how it
 /// castles, so once both sides have lost every castling right the two compare equal). The
 /// repetition list is context outside equality, like the game record a position came from.
+#[derive(Clone)]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) chess960: bool,
-    /// How many entries of `history` are in use.
-    history_len: u8,
-    /// Repetition keys of the earlier positions since the last irreversible move, oldest
-    /// first; only the first `history_len` are written (a clone copies only those).
-    history: [MaybeUninit<u64>; MAX_HISTORY],
+    /// The repetition keys of the earlier positions since the last irreversible move, the
+    /// most recent first; `None` when there are none.
+    keys: Option<Arc<Keys>>,
 }
 
-impl Clone for Position {
-    #[inline]
-    fn clone(&self) -> Self {
-        let len = usize::from(self.history_len);
-        let mut history = [MaybeUninit::uninit(); MAX_HISTORY];
-        history[..len].copy_from_slice(&self.history[..len]);
-        Position {
-            board: self.board.clone(),
-            chess960: self.chess960,
-            history_len: self.history_len,
-            history,
-        }
-    }
+/// One node of the repetition list: a key and the list before it.
+#[derive(Debug)]
+struct Keys {
+    key: u64,
+    /// How many keys this node and the ones before it hold.
+    len: u32,
+    earlier: Option<Arc<Keys>>,
 }
 
 /// A reason the rules end a game in which the side to move still has legal moves.
@@ -108,8 +97,7 @@ impl Position {
         Position {
             board,
             chess960,
-            history_len: 0,
-            history: [MaybeUninit::uninit(); MAX_HISTORY],
+            keys: None,
         }
     }
 
@@ -137,17 +125,7 @@ impl Position {
     /// pawn move, loss of a castling right), most recent first, without the current one.
     /// Positions before a FEN was read are unknown and not listed.
     pub fn repetition_keys(&self) -> impl Iterator<Item = u64> + '_ {
-        self.keys().iter().rev().copied()
-    }
-
-    /// The written part of `history`, oldest first.
-    #[inline]
-    fn keys(&self) -> &[u64] {
-        let written = &self.history[..usize::from(self.history_len)];
-        // SAFETY: the first `history_len` entries were written by `make` or copied from
-        // written entries by `clone` (the only ways `history_len` grows), and
-        // `MaybeUninit<u64>` has the layout of `u64`.
-        unsafe { &*(written as *const [MaybeUninit<u64>] as *const [u64]) }
+        std::iter::successors(self.keys.as_deref(), |k| k.earlier.as_deref()).map(|k| k.key)
     }
 
     /// Plays `mv`, a legal move on the board in cozy's convention (castling is king takes
@@ -158,18 +136,11 @@ impl Position {
         let key = repetition_key(&self.board);
         self.board.play_unchecked(mv);
         if self.board.halfmove_clock() == 0 || castle_rights(&self.board) != rights {
-            self.history_len = 0;
+            self.keys = None;
         } else {
-            let len = usize::from(self.history_len);
-            if len == MAX_HISTORY {
-                // Only after moves past the end of the game (a GUI's moves after a draw the
-                // rules already ended): keep the most recent positions.
-                self.history.copy_within(1.., 0);
-                self.history[MAX_HISTORY - 1] = MaybeUninit::new(key);
-            } else {
-                self.history[len] = MaybeUninit::new(key);
-                self.history_len += 1;
-            }
+            let len = self.keys.as_ref().map_or(0, |k| k.len) + 1;
+            let earlier = self.keys.take();
+            self.keys = Some(Arc::new(Keys { key, len, earlier }));
         }
     }
 
@@ -195,13 +166,14 @@ impl Position {
     /// irreversible move.
     #[inline]
     pub fn is_threefold(&self) -> bool {
-        if usize::from(self.history_len) < MIN_REPETITION_DISTANCE * (REPETITIONS - 1) {
+        let len = self.keys.as_ref().map_or(0, |k| k.len as usize);
+        if len < MIN_REPETITION_DISTANCE * (REPETITIONS - 1) {
             return false;
         }
         let key = self.repetition_key();
         // Only positions an even number of plies back have the same side to move.
-        let same_side = self.keys().iter().rev().skip(1).step_by(2);
-        same_side.filter(|&&k| k == key).count() + 1 >= REPETITIONS
+        let same_side = self.repetition_keys().skip(1).step_by(2);
+        same_side.filter(|&k| k == key).count() + 1 >= REPETITIONS
     }
 
     /// Whether no sequence of legal moves can end in checkmate by material alone: no pawns,
@@ -283,7 +255,7 @@ impl fmt::Debug for Position {
         f.debug_struct("Position")
             .field("fen", &self.fen())
             .field("chess960", &self.chess960)
-            .field("repetition_keys", &self.history_len)
+            .field("repetition_keys", &self.repetition_keys().count())
             .finish()
     }
 }
