@@ -211,6 +211,33 @@ pub static GAMES: &[GameRow] = &[
             Box::new(Typed::new(start).with_engines(&olympiad_clobber::ENGINES))
         },
     },
+    GameRow {
+        name: "chess",
+        summary: "chess by the FIDE Laws, draws adjudicated as cutechess does; chess960=1 castles as Chess960",
+        params: &[Param {
+            name: "chess960",
+            about: "1: Chess960 castling (king takes rook in UCI, Shredder-FEN); the start is the standard array, other arrays come as FEN",
+            default: 0,
+            min: 0,
+            max: 1,
+        }],
+        aliases: &[Alias {
+            name: "chess960",
+            values: &[1],
+            summary: "Chess960 rules from the standard array (Scharnagl 518); other starts as FEN",
+        }],
+        protocols: &["codecup"],
+        engine: "random",
+        book: None,
+        build: |v| {
+            let start = if v[0] == 1 {
+                olympiad_chess::Position::start960(olympiad_chess::STANDARD_ARRAY)
+            } else {
+                olympiad_chess::Position::start()
+            };
+            Box::new(Typed::new(start))
+        },
+    },
 ];
 
 /// A game with its parameters fixed: what every tool above the catalog holds. Entries are
@@ -499,7 +526,7 @@ mod tests {
         for row in GAMES {
             assert!(e.contains(&format!(" {},", row.name)), "{e}");
         }
-        assert!(e.ends_with(", rolit3, rolit2)"), "{e}");
+        assert!(e.ends_with(", rolit3, rolit2, chess960)"), "{e}");
         let bad = |name: &str| find_game(name).unwrap_err().to_string();
         assert_eq!(
             bad("rolit(players=5)"),

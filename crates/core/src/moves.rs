@@ -24,7 +24,7 @@ impl<M: Copy, const N: usize> Clone for MoveList<M, N> {
 
 impl<M: Copy, const N: usize> Copy for MoveList<M, N> {}
 
-impl<M: Copy + Default, const N: usize> Default for MoveList<M, N> {
+impl<M: Copy, const N: usize> Default for MoveList<M, N> {
     #[inline(always)]
     fn default() -> Self {
         Self {
@@ -34,7 +34,7 @@ impl<M: Copy + Default, const N: usize> Default for MoveList<M, N> {
     }
 }
 
-impl<M: Copy + Default, const N: usize> MoveList<M, N> {
+impl<M: Copy, const N: usize> MoveList<M, N> {
     /// An empty list.
     pub fn new() -> Self {
         Self::default()
@@ -92,7 +92,7 @@ impl<M, const N: usize> DerefMut for MoveList<M, N> {
     }
 }
 
-impl<M: Copy + Default, const N: usize> FromIterator<M> for MoveList<M, N> {
+impl<M: Copy, const N: usize> FromIterator<M> for MoveList<M, N> {
     fn from_iter<I: IntoIterator<Item = M>>(iter: I) -> Self {
         let mut list = Self::new();
         for mv in iter {
@@ -102,7 +102,7 @@ impl<M: Copy + Default, const N: usize> FromIterator<M> for MoveList<M, N> {
     }
 }
 
-impl<M: Copy + Default, const N: usize> Extend<M> for MoveList<M, N> {
+impl<M: Copy, const N: usize> Extend<M> for MoveList<M, N> {
     fn extend<I: IntoIterator<Item = M>>(&mut self, iter: I) {
         for mv in iter {
             self.push(mv);
