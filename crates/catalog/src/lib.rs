@@ -226,7 +226,7 @@ pub static GAMES: &[GameRow] = &[
             values: &[1],
             summary: "Chess960 rules from the standard array (Scharnagl 518); other starts as FEN",
         }],
-        protocols: &["codecup"],
+        protocols: &["uci", "cecp", "codecup"],
         engine: "random",
         book: None,
         build: |v| {

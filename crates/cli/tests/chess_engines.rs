@@ -1,0 +1,256 @@
+//! Real chess engines through the arena, as chess users run them: Stockfish 15.1 over UCI
+//! and Fairy-Max over CECP (Debian packages, installed by `.ci/run`), our own engine served
+//! by `olympiad play chess` over UCI, and scripted engines that misbehave in each way the
+//! arena must survive. Every game is read back from the match's records: complete games,
+//! clocks kept, every engine's search reports parsed, faults named and the match going on.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const STOCKFISH: &str = "/usr/games/stockfish";
+const FAIRYMAX: &str = "/usr/games/fairymax";
+
+/// A fresh directory for one test's records.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("olympiad-chess-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn require(program: &str) {
+    assert!(
+        Path::new(program).is_file(),
+        "{program} is missing: `.ci/run` installs it (apt-get install stockfish fairymax)"
+    );
+}
+
+/// Runs `olympiad match chess ...` with records in `dir/out`; returns stdout and the
+/// records.
+fn chess_match(dir: &Path, args: &[&str]) -> (String, Vec<Value>) {
+    let out = dir.join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_olympiad"))
+        .arg("match")
+        .arg("chess")
+        .args(args)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("run olympiad match");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let records = std::fs::read_to_string(out.join("games.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (stdout, records)
+}
+
+/// Writes an executable script.
+fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+fn termination(record: &Value) -> (&str, Option<u64>, &str) {
+    let t = &record["termination"];
+    (
+        t["kind"].as_str().unwrap(),
+        t["seat"].as_u64(),
+        t["fault"]["kind"].as_str().unwrap_or(""),
+    )
+}
+
+#[test]
+fn stockfish_over_uci_plays_fairymax_over_cecp_with_clocks_and_reports() {
+    require(STOCKFISH);
+    require(FAIRYMAX);
+    let dir = scratch("sf-fm");
+    let players = dir.join("players.toml");
+    std::fs::write(
+        &players,
+        format!(
+            "[players]\nsf = {{ spec = \"uci:{STOCKFISH}\", options = {{ Hash = 16, Threads = 1 }} }}\n\
+             fm = {{ protocol = \"cecp\", command = \"{FAIRYMAX}\" }}\n"
+        ),
+    )
+    .unwrap();
+    let (stdout, records) = chess_match(
+        &dir,
+        &[
+            "sf",
+            "fm",
+            "--players",
+            players.to_str().unwrap(),
+            "--games",
+            "2",
+            "--tc",
+            "2+0.05",
+            "--resign",
+            "800,3",
+        ],
+    );
+    assert_eq!(records.len(), 2, "{stdout}");
+    for record in &records {
+        let (kind, _, fault) = termination(record);
+        assert!(
+            kind == "rules" || kind == "adjudicated" || kind == "resigned",
+            "{kind} {fault}: {record}"
+        );
+        let moves = record["moves"].as_array().unwrap();
+        assert!(moves.len() >= 10, "{record}");
+        // Both engines reported their search on (nearly) every move, parsed once.
+        for seat in 0..2 {
+            let scored = moves
+                .iter()
+                .filter(|m| m["seat"] == seat && m["thinking"]["score"].is_object())
+                .count();
+            let mine = moves.iter().filter(|m| m["seat"] == seat).count();
+            assert!(scored * 10 >= mine * 8, "seat {seat}: {scored} of {mine} scored");
+        }
+        // Clocks: nobody lost on time, time left is recorded after every move.
+        for m in moves {
+            assert!(m["left_ms"].as_f64().unwrap() > 0.0, "{m}");
+        }
+    }
+    // Colours alternate: Stockfish is White in the first game, Black in the second.
+    assert_eq!(records[0]["players"][0]["name"], "sf");
+    assert_eq!(records[1]["players"][0]["name"], "fm");
+}
+
+#[test]
+fn our_engine_served_over_uci_plays_stockfish_through_the_arena() {
+    require(STOCKFISH);
+    let dir = scratch("ours");
+    let ours = format!("uci:{} play chess --quiet", env!("CARGO_BIN_EXE_olympiad"));
+    let players = dir.join("players.toml");
+    std::fs::write(
+        &players,
+        format!(
+            "[players]\nsf = {{ spec = \"uci:{STOCKFISH}\", options = {{ UCI_LimitStrength = true, UCI_Elo = 1350 }} }}\n\
+             ours = \"{ours}\"\n"
+        ),
+    )
+    .unwrap();
+    let (stdout, records) = chess_match(
+        &dir,
+        &[
+            "ours",
+            "sf",
+            "--players",
+            players.to_str().unwrap(),
+            "--games",
+            "2",
+            "--tc",
+            "3+0.05",
+            "--max-plies",
+            "60",
+        ],
+    );
+    assert_eq!(records.len(), 2, "{stdout}");
+    for record in &records {
+        let (kind, _, fault) = termination(record);
+        assert_ne!(kind, "fault", "{fault}: {record}");
+        let ours_seat = if record["players"][0]["name"] == "ours" { 0 } else { 1 };
+        let reports = record["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["seat"] == ours_seat && m["thinking"]["depth"].is_u64())
+            .count();
+        assert!(reports > 0, "our engine's info lines were read: {record}");
+    }
+}
+
+#[test]
+fn an_engine_killed_mid_game_loses_that_game_and_the_next_starts_afresh() {
+    require(STOCKFISH);
+    let dir = scratch("killed");
+    // Stockfish behind a script that kills its whole process group at its fourth `go`.
+    let dying = script(
+        &dir,
+        "dying-stockfish",
+        &format!(
+            "#!/bin/bash\ncoproc SF {{ {STOCKFISH}; }}\nexec 3<&\"${{SF[0]}}\" 4>&\"${{SF[1]}}\"\n\
+             cat <&3 &\nn=0\n\
+             while read -r line; do\n  case \"$line\" in go*) n=$((n+1)); \
+             if [ $n -ge 4 ]; then kill -9 0; fi;; esac\n  echo \"$line\" >&4\ndone\n"
+        ),
+    );
+    let (stdout, records) = chess_match(
+        &dir,
+        &[
+            &format!("uci:{}", dying.display()),
+            &format!("uci:{STOCKFISH}"),
+            "--games",
+            "2",
+            "--tc",
+            "2+0.05",
+        ],
+    );
+    assert_eq!(records.len(), 2, "{stdout}");
+    for (i, record) in records.iter().enumerate() {
+        let (kind, seat, fault) = termination(record);
+        assert_eq!((kind, fault), ("fault", "crash"), "{record}");
+        // The dying engine holds seat 0 in game 0 and seat 1 in game 1.
+        assert_eq!(seat, Some(i as u64));
+        let its_moves = record["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["seat"] == i as u64)
+            .count();
+        assert_eq!(its_moves, 3, "it played three moves before it died: {record}");
+    }
+}
+
+#[test]
+fn engines_that_break_uci_lose_with_the_reason_and_the_match_goes_on() {
+    let dir = scratch("broken");
+    let fake = |name: &str, on_go: &str| {
+        script(
+            &dir,
+            name,
+            &format!(
+                "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    uci) echo 'id name fake'; echo uciok;;\n    \
+                 isready) echo readyok;;\n    go*) {on_go};;\n    quit) exit 0;;\n  esac\ndone\n"
+            ),
+        )
+    };
+    let illegal = fake("illegal", "echo 'bestmove e2e5'");
+    let garbage = fake("garbage", "echo 'I am thinking very hard'");
+    let none = fake("none", "echo 'bestmove'");
+    for (program, want, detail) in [
+        (&illegal, "illegal-move", "e2e5"),
+        (&garbage, "garbled", "not a UCI line"),
+        (&none, "garbled", "without a move"),
+    ] {
+        let (stdout, records) = chess_match(
+            &dir.join(format!("{}-match", program.file_name().unwrap().to_string_lossy())),
+            &[
+                &format!("uci:{}", program.display()),
+                "builtin:random",
+                "--games",
+                "2",
+                "--tc",
+                "5",
+            ],
+        );
+        assert_eq!(records.len(), 2, "{stdout}");
+        for record in &records {
+            let (kind, _, fault) = termination(record);
+            assert_eq!((kind, fault), ("fault", want), "{record}");
+            let text = record["termination"]["fault"]["detail"].as_str().unwrap();
+            assert!(text.contains(detail), "{text}");
+        }
+    }
+}
