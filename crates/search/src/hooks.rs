@@ -89,6 +89,44 @@ pub trait Hooks<G: Game> {
         None
     }
 
+    /// Whether the side to move is in check (or any state in which a static score says
+    /// little and the side to move must not pass): such a node gets no null move, no
+    /// futility or late-move pruning and no late-move reductions. Default `false`; asked only
+    /// when one of those [`crate::Config`] options is on.
+    fn in_check(&mut self, pos: &G) -> bool {
+        let _ = pos;
+        false
+    }
+
+    /// The position after the side to move passes, for null-move pruning
+    /// ([`crate::Config::null_move`]), or `None` where a pass must not be tried (in check,
+    /// zugzwang-prone positions, right after another pass). Default `None`: never.
+    fn null_move(&mut self, pos: &G, ply: u32) -> Option<G> {
+        let _ = (pos, ply);
+        None
+    }
+
+    /// The moves quiescence searches at a horizon node, for engines that can list them
+    /// faster than all moves (captures only) or want to drop some (losing captures).
+    /// `None` (the default): the searcher generates every move, scores the node
+    /// [`no_moves`](Hooks::no_moves) when there is none, stands pat on
+    /// [`evaluate`](Hooks::evaluate) and searches the [`is_noisy`](Hooks::is_noisy) ones.
+    /// `Some(true)`: `out` holds the moves to search after standing pat. `Some(false)`: no
+    /// stand-pat (in check): `out` holds every legal move, and an empty `out` scores
+    /// [`no_moves`](Hooks::no_moves).
+    fn quiescence_moves(&mut self, pos: &G, ply: u32, out: &mut Vec<G::Move>) -> Option<bool> {
+        let _ = (pos, ply, out);
+        None
+    }
+
+    /// The lowest and highest score a node `ply` plies from the root can have (a loss or a
+    /// win at that distance), for mate-distance pruning: a node whose window lies outside
+    /// them is cut at once. Default `None`: no such pruning.
+    fn ply_bounds(&self, ply: u32) -> Option<(Score, Score)> {
+        let _ = ply;
+        None
+    }
+
     /// Converts a score found `ply` plies from the root into the form stored in the
     /// transposition table (default: unchanged). Win-by-distance scores should be made
     /// relative to the node (for a win `s`, `s + ply`), so that a transposition reached at

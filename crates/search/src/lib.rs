@@ -8,6 +8,13 @@
 //! stop flag. Each completed iteration is reported to an [`Observer`]; the library never
 //! prints. [`minimax`] is the slow twin the tests compare every algorithm against.
 //!
+//! For games like chess, [`Config`] also switches on null-move pruning
+//! ([`Hooks::null_move`]), reverse futility, futility and late-move pruning (with
+//! [`Hooks::in_check`]), and scaled late-move reductions; [`Hooks::quiescence_moves`] lets a
+//! game list its own quiescence moves (captures only, losing ones dropped, evasions in
+//! check) and [`Hooks::ply_bounds`] enables mate-distance pruning. All are off by default.
+//! [`LazySmp`] searches on several threads sharing one table.
+//!
 //! A game's engines implement [`engine::Engine`] and are listed as [`engine::EngineSpec`]s;
 //! [`engine::Clocked`] turns options and the game clock into limits for them.
 //!
@@ -64,6 +71,7 @@ mod limits;
 pub mod nseat;
 mod reference;
 mod searcher;
+mod smp;
 pub mod tt;
 
 pub use hooks::{Hooks, Score};
@@ -77,9 +85,12 @@ pub use nseat::{
 };
 pub use reference::minimax;
 pub use searcher::{
-    Algorithm, Config, DEFAULT_ASPIRATION, DEFAULT_TT_MIB, HISTORY_MAX, LMR_FULL_MOVES,
-    LMR_MIN_DEPTH, LMR_PLIES, NEW_ITERATION_MAX_PERCENT, Observer, Report, SearchResult, Searcher,
+    Algorithm, Config, DEFAULT_ASPIRATION, DEFAULT_TT_MIB, FUTILITY_MAX_DEPTH, HISTORY_MAX,
+    LMR_FULL_MOVES, LMR_MIN_DEPTH, LMR_PLIES, LMR_SCALED_BASE_CENTI, LMR_SCALED_DIVISOR_CENTI,
+    NEW_ITERATION_MAX_PERCENT, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, NULL_MOVE_PLIES,
+    Observer, Report, SearchResult, Searcher, late_move_count, lmr_plies,
 };
+pub use smp::LazySmp;
 
 /// The deepest ply any node can be at; a node there is evaluated, whatever its depth.
 pub const MAX_PLY: u32 = 128;

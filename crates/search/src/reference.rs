@@ -59,15 +59,20 @@ fn quiesce<G: Game, H: Hooks<G>>(pos: &G, hooks: &mut H, ply: u32) -> Score {
         return hooks.evaluate(pos, ply);
     }
     let mut moves = Vec::new();
-    hooks.generate(pos, &mut moves);
-    if moves.is_empty() {
-        return hooks.no_moves(pos, ply);
-    }
-    let mut best = hooks.evaluate(pos, ply);
-    for mv in moves {
-        if !hooks.is_noisy(pos, mv) {
-            continue;
+    let mut best = match hooks.quiescence_moves(pos, ply, &mut moves) {
+        None => {
+            hooks.generate(pos, &mut moves);
+            if moves.is_empty() {
+                return hooks.no_moves(pos, ply);
+            }
+            moves.retain(|&mv| hooks.is_noisy(pos, mv));
+            hooks.evaluate(pos, ply)
         }
+        Some(true) => hooks.evaluate(pos, ply),
+        Some(false) if moves.is_empty() => return hooks.no_moves(pos, ply),
+        Some(false) => Score::MIN,
+    };
+    for mv in moves {
         let child = pos.after(mv);
         let score = match hooks.terminal(&child, ply + 1) {
             Some(s) => s,

@@ -70,6 +70,58 @@ pub struct Config {
     pub history: bool,
     /// Late-move reductions (off by default: they change the value found at a fixed depth).
     pub lmr: bool,
+    /// With [`lmr`](Config::lmr): reduce by a number of plies growing with the logarithms of
+    /// the depth and the move's rank ([`lmr_plies`]) instead of one ply, one ply less at
+    /// principal-variation nodes.
+    pub lmr_scaled: bool,
+    /// Null-move pruning through [`Hooks::null_move`]: at a zero-window node whose static
+    /// evaluation is at least beta, the side to move passes and a search reduced by
+    /// [`NULL_MOVE_PLIES`] (plus one per [`NULL_MOVE_DEPTH_DIVISOR`] plies of depth) that
+    /// still fails high cuts the node off. Off by default.
+    pub null_move: bool,
+    /// Reverse futility pruning ("static null move"): at a zero-window node of depth up to
+    /// [`FUTILITY_MAX_DEPTH`] not [`in check`](Hooks::in_check), a static evaluation at
+    /// least beta plus this margin per ply of depth returns the evaluation. `None`: off.
+    pub reverse_futility: Option<Score>,
+    /// Futility pruning: at a node of depth up to [`FUTILITY_MAX_DEPTH`] not in check, once
+    /// one move is searched, quiet moves are skipped when the static evaluation plus this
+    /// margin per ply of depth cannot reach alpha. `None`: off.
+    pub futility: Option<Score>,
+    /// Late-move pruning: at a zero-window node of depth up to [`FUTILITY_MAX_DEPTH`] not in
+    /// check, quiet moves after the first [`late_move_count`] are skipped. Off by default.
+    pub late_move_pruning: bool,
+}
+
+/// Null-move pruning's base reduction, in plies (on top of the ply the pass itself takes).
+pub const NULL_MOVE_PLIES: i32 = 2;
+/// Null-move pruning reduces by one more ply per this many plies of remaining depth.
+pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
+/// Null-move pruning applies only at remaining depths of at least this many plies.
+pub const NULL_MOVE_MIN_DEPTH: i32 = 2;
+/// Reverse futility, futility and late-move pruning apply up to this remaining depth.
+pub const FUTILITY_MAX_DEPTH: i32 = 6;
+/// Scaled late-move reductions: plies = base + ln(depth) * ln(move number) / divisor, both
+/// in hundredths.
+pub const LMR_SCALED_BASE_CENTI: i32 = 75;
+/// See [`LMR_SCALED_BASE_CENTI`].
+pub const LMR_SCALED_DIVISOR_CENTI: i32 = 225;
+
+/// Plies a scaled late-move reduction takes from move number `i` (0 = first) at `depth`,
+/// before the adjustment at principal-variation nodes.
+pub fn lmr_plies(depth: i32, i: usize) -> i32 {
+    if depth < 1 || i < 1 {
+        return 0;
+    }
+    let r = f64::from(LMR_SCALED_BASE_CENTI) / 100.0
+        + f64::from(depth).ln() * ((i + 1) as f64).ln() * 100.0
+            / f64::from(LMR_SCALED_DIVISOR_CENTI);
+    r as i32
+}
+
+/// Late-move pruning: how many moves a zero-window node of `depth` searches before it skips
+/// the remaining quiet ones.
+pub fn late_move_count(depth: i32) -> usize {
+    (3 + depth * depth) as usize
 }
 
 impl Default for Config {
@@ -81,6 +133,11 @@ impl Default for Config {
             killers: true,
             history: true,
             lmr: false,
+            lmr_scaled: false,
+            null_move: false,
+            reverse_futility: None,
+            futility: None,
+            late_move_pruning: false,
         }
     }
 }
@@ -149,7 +206,7 @@ pub struct SearchResult<M> {
 pub struct Searcher<G: Game + Hashed, H: Hooks<G>> {
     hooks: H,
     config: Config,
-    table: Option<Table<G::Move>>,
+    table: Option<Arc<Table<G::Move>>>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     moves: Vec<Vec<G::Move>>,
@@ -168,7 +225,19 @@ pub struct Searcher<G: Game + Hashed, H: Hooks<G>> {
     /// window's alpha, with that score and line.
     iteration_best: Option<(G::Move, Score)>,
     iteration_pv: Vec<G::Move>,
+    /// Whether any option needing [`Hooks::in_check`] and a static evaluation is on.
+    pruning: bool,
+    /// Scaled late-move reductions by depth and move number ([`lmr_plies`]).
+    lmr_table: Vec<u8>,
+    /// Plies added to every iteration's depth (Lazy SMP helpers search one deeper).
+    pub(crate) depth_bonus: u32,
+    /// Whether `search` starts a new table generation (not for Lazy SMP's searchers: the
+    /// driver does it once for all).
+    pub(crate) owns_generation: bool,
 }
+
+/// Side of the square table of scaled late-move reductions.
+const LMR_TABLE_SIZE: usize = 64;
 
 impl<G: Game + Hashed, H: Hooks<G>> std::fmt::Debug for Searcher<G, H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -183,11 +252,24 @@ impl<G: Game + Hashed, H: Hooks<G>> std::fmt::Debug for Searcher<G, H> {
 impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
     /// A searcher with its table allocated (`config.tt_mib` MiB).
     pub fn new(hooks: H, config: Config) -> Self {
+        let table = (config.tt_mib > 0).then(|| Arc::new(Table::with_mib(config.tt_mib)));
+        Self::with_table(hooks, config, table)
+    }
+
+    /// A searcher using `table` (shared with other searchers, e.g. on other threads) instead
+    /// of allocating its own; `config.tt_mib` is then ignored.
+    pub fn with_table(hooks: H, config: Config, table: Option<Arc<Table<G::Move>>>) -> Self {
         let plies = MAX_PLY as usize + 2;
+        let mut lmr_table = vec![0u8; LMR_TABLE_SIZE * LMR_TABLE_SIZE];
+        for d in 0..LMR_TABLE_SIZE {
+            for i in 0..LMR_TABLE_SIZE {
+                lmr_table[d * LMR_TABLE_SIZE + i] = lmr_plies(d as i32, i).clamp(0, 255) as u8;
+            }
+        }
         Self {
             hooks,
             config,
-            table: (config.tt_mib > 0).then(|| Table::with_mib(config.tt_mib)),
+            table,
             killers: vec![[None; 2]; plies],
             history: vec![0; HISTORY_SLOTS],
             moves: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
@@ -203,7 +285,20 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
             root_depth: 1,
             iteration_best: None,
             iteration_pv: Vec::with_capacity(plies),
+            pruning: config.null_move
+                || config.reverse_futility.is_some()
+                || config.futility.is_some()
+                || config.late_move_pruning
+                || config.lmr_scaled,
+            lmr_table,
+            depth_bonus: 0,
+            owns_generation: true,
         }
+    }
+
+    /// The transposition table (to share it with another searcher).
+    pub fn table(&self) -> Option<&Arc<Table<G::Move>>> {
+        self.table.as_ref()
     }
 
     /// The hooks.
@@ -223,7 +318,7 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
 
     /// Forgets the table, killers and history (between games).
     pub fn clear(&mut self) {
-        if let Some(t) = &mut self.table {
+        if let Some(t) = &self.table {
             t.clear();
         }
         for k in &mut self.killers {
@@ -254,7 +349,9 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         self.stop_flag = limits.stop.clone();
         self.nodes = 0;
         self.stopped = false;
-        if let Some(t) = &mut self.table {
+        if let Some(t) = &self.table
+            && self.owns_generation
+        {
             t.new_search();
         }
         for k in &mut self.killers {
@@ -292,13 +389,14 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
-            self.root_depth = depth;
+            let searched = (depth + self.depth_bonus).min(MAX_DEPTH);
+            self.root_depth = searched;
             self.iteration_best = None;
             self.iteration_pv.clear();
             let score = match self.config.algorithm {
-                Algorithm::AlphaBeta => self.root(pos, depth, lo - 1, hi + 1),
-                Algorithm::Pvs => self.aspiration(pos, depth, result.score),
-                Algorithm::Mtdf => self.mtdf(pos, depth, result.score),
+                Algorithm::AlphaBeta => self.root(pos, searched, lo - 1, hi + 1),
+                Algorithm::Pvs => self.aspiration(pos, searched, result.score),
+                Algorithm::Mtdf => self.mtdf(pos, searched, result.score),
             };
             if self.stopped {
                 let partial_ok = self.config.algorithm != Algorithm::Mtdf || result.depth == 0;
@@ -533,6 +631,15 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         if ply >= MAX_PLY {
             return self.hooks.evaluate(pos, ply);
         }
+        if let Some((lo, hi)) = self.hooks.ply_bounds(ply) {
+            // Mate-distance pruning: not even the quickest win or slowest loss gets inside.
+            if lo >= beta {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+        }
 
         let key = pos.zobrist();
         let mut hash_move = None;
@@ -547,6 +654,38 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                 };
                 if cut {
                     return s;
+                }
+            }
+        }
+
+        let zero_window = beta - alpha == 1;
+        let mut in_check = false;
+        let mut static_eval = None;
+        if self.pruning {
+            in_check = self.hooks.in_check(pos);
+            if !in_check && zero_window && !horizon_extended {
+                let eval = self.hooks.evaluate(pos, ply);
+                static_eval = Some(eval);
+                if let Some(margin) = self.config.reverse_futility
+                    && depth <= FUTILITY_MAX_DEPTH
+                    && eval.saturating_sub(margin.saturating_mul(depth)) >= beta
+                {
+                    return eval;
+                }
+                if self.config.null_move
+                    && depth >= NULL_MOVE_MIN_DEPTH
+                    && eval >= beta
+                    && let Some(passed) = self.hooks.null_move(pos, ply)
+                {
+                    let r = 1 + NULL_MOVE_PLIES + depth / NULL_MOVE_DEPTH_DIVISOR;
+                    let s = -self.negamax(&passed, depth - r, ply + 1, -beta, -beta + 1);
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= beta {
+                        // Fail hard: a score won by passing is not a proven win.
+                        return beta;
+                    }
                 }
             }
         }
@@ -566,6 +705,16 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         let child_depth = depth - 1 + ext;
         let mut scores = std::mem::take(&mut self.scores[p]);
         self.score_moves(pos, p, &moves, &mut scores, hash_move);
+        // The static evaluation plus the futility margin: quiet moves that cannot lift it
+        // above alpha are skipped.
+        let futile = match (self.config.futility, static_eval) {
+            (Some(margin), Some(eval)) if depth <= FUTILITY_MAX_DEPTH => {
+                Some(eval.saturating_add(margin.saturating_mul(depth)))
+            }
+            _ => None,
+        };
+        let prune_late =
+            self.config.late_move_pruning && static_eval.is_some() && depth <= FUTILITY_MAX_DEPTH;
 
         let alpha_orig = alpha;
         let mut best = Score::MIN;
@@ -573,14 +722,35 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
+            let plain = scores[i] < KILLER_SCORE - 1;
+            if i > 0 && (futile.is_some() || prune_late) && plain && !self.hooks.is_noisy(pos, mv) {
+                if let Some(f) = futile
+                    && f <= alpha
+                {
+                    best = best.max(f);
+                    continue;
+                }
+                if prune_late && i >= late_move_count(depth) {
+                    continue;
+                }
+            }
             let reduction = if self.config.lmr
                 && i >= LMR_FULL_MOVES
                 && depth >= LMR_MIN_DEPTH
                 && ext == 0
-                && scores[i] < KILLER_SCORE - 1
+                && !in_check
+                && plain
                 && !self.hooks.is_noisy(pos, mv)
             {
-                LMR_PLIES
+                if self.config.lmr_scaled {
+                    let d = (depth as usize).min(LMR_TABLE_SIZE - 1);
+                    let r =
+                        i32::from(self.lmr_table[d * LMR_TABLE_SIZE + i.min(LMR_TABLE_SIZE - 1)])
+                            - i32::from(!zero_window);
+                    r.clamp(0, (child_depth - 1).max(0))
+                } else {
+                    LMR_PLIES
+                }
             } else {
                 0
             };
@@ -607,7 +777,7 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         self.moves[p] = moves;
         self.scores[p] = scores;
 
-        if self.table.is_some() {
+        if let Some(t) = &self.table {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha_orig {
@@ -615,15 +785,13 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
             } else {
                 Bound::Upper
             };
-            let stored = self.hooks.to_table(best, ply);
-            if let Some(t) = &mut self.table {
-                t.store(key, depth, bound, stored, best_move);
-            }
+            t.store(key, depth, bound, self.hooks.to_table(best, ply), best_move);
         }
         best
     }
 
-    /// Quiescence at the horizon: stand pat on the evaluation, then the noisy moves.
+    /// Quiescence at the horizon: stand pat on the evaluation, then the noisy moves (or what
+    /// [`Hooks::quiescence_moves`] lists).
     fn quiesce(&mut self, pos: &G, ply: u32, mut alpha: Score, beta: Score) -> Score {
         if !self.hooks.quiescence() || ply >= MAX_PLY {
             return self.hooks.evaluate(pos, ply);
@@ -631,19 +799,34 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         let p = ply as usize;
         let mut moves = std::mem::take(&mut self.moves[p]);
         moves.clear();
-        self.hooks.generate(pos, &mut moves);
-        if moves.is_empty() {
-            self.moves[p] = moves;
-            return self.hooks.no_moves(pos, ply);
-        }
-        let mut best = self.hooks.evaluate(pos, ply);
+        let mut best = match self.hooks.quiescence_moves(pos, ply, &mut moves) {
+            None => {
+                self.hooks.generate(pos, &mut moves);
+                if moves.is_empty() {
+                    self.moves[p] = moves;
+                    return self.hooks.no_moves(pos, ply);
+                }
+                let hooks = &mut self.hooks;
+                let stand_pat = hooks.evaluate(pos, ply);
+                if stand_pat < beta {
+                    moves.retain(|&mv| hooks.is_noisy(pos, mv));
+                }
+                stand_pat
+            }
+            Some(true) => self.hooks.evaluate(pos, ply),
+            Some(false) => {
+                if moves.is_empty() {
+                    self.moves[p] = moves;
+                    return self.hooks.no_moves(pos, ply);
+                }
+                Score::MIN
+            }
+        };
         if best >= beta {
             self.moves[p] = moves;
             return best;
         }
         alpha = alpha.max(best);
-        let hooks = &mut self.hooks;
-        moves.retain(|&mv| hooks.is_noisy(pos, mv));
         let mut scores = std::mem::take(&mut self.scores[p]);
         scores.clear();
         for &mv in &moves {

@@ -13,6 +13,13 @@
 //! than another (extensions, or the same position at different plies), the table may hand
 //! back the deeper, better-informed result instead, as in every engine. Win-by-distance
 //! scores go through [`crate::Hooks::to_table`] and [`crate::Hooks::from_table`].
+//!
+//! One table can be shared by several searchers on several threads (Lazy SMP: see
+//! [`crate::LazySmp`]): every bucket has its own one-byte spin lock, held only while two
+//! entries are copied in or out, so a probe or a store costs one uncontended atomic swap.
+
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use crate::hooks::Score;
 
@@ -57,23 +64,51 @@ impl<M> Entry<M> {
 }
 
 #[derive(Clone, Copy)]
-struct Bucket<M> {
+struct Slots<M> {
     deep: Entry<M>,
     recent: Entry<M>,
 }
 
-/// A fixed-size table of two-entry buckets, sized in MiB.
+/// Two entries behind a spin lock.
+struct Bucket<M> {
+    lock: AtomicBool,
+    slots: UnsafeCell<Slots<M>>,
+}
+
+/// A fixed-size table of two-entry buckets, sized in MiB; shareable between threads.
 pub struct Table<M> {
-    buckets: Vec<Bucket<M>>,
+    buckets: Box<[Bucket<M>]>,
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
+}
+
+// SAFETY: a bucket's slots are only read or written while its lock is held (`Bucket::with`),
+// so no two threads ever touch the same slots at once; entries are plain `Copy` data.
+unsafe impl<M: Send> Sync for Table<M> {}
+
+impl<M: Copy> Bucket<M> {
+    /// Runs `f` on the slots with the lock held.
+    #[inline]
+    fn with<R>(&self, f: impl FnOnce(&mut Slots<M>) -> R) -> R {
+        while self
+            .lock
+            .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            std::hint::spin_loop();
+        }
+        // SAFETY: the lock is held, so this is the only reference to the slots.
+        let r = f(unsafe { &mut *self.slots.get() });
+        self.lock.store(false, Ordering::Release);
+        r
+    }
 }
 
 impl<M> std::fmt::Debug for Table<M> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Table")
             .field("buckets", &self.buckets.len())
-            .field("generation", &self.generation)
+            .field("generation", &self.generation.load(Ordering::Relaxed))
             .finish()
     }
 }
@@ -89,15 +124,17 @@ impl<M: Copy> Table<M> {
             wanted.next_power_of_two() / 2
         };
         Self {
-            buckets: vec![
-                Bucket {
-                    deep: Entry::EMPTY,
-                    recent: Entry::EMPTY,
-                };
-                n
-            ],
+            buckets: (0..n)
+                .map(|_| Bucket {
+                    lock: AtomicBool::new(false),
+                    slots: UnsafeCell::new(Slots {
+                        deep: Entry::EMPTY,
+                        recent: Entry::EMPTY,
+                    }),
+                })
+                .collect(),
             mask: n - 1,
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
     }
 
@@ -107,17 +144,19 @@ impl<M: Copy> Table<M> {
     }
 
     /// Forgets everything.
-    pub fn clear(&mut self) {
-        for b in &mut self.buckets {
-            b.deep = Entry::EMPTY;
-            b.recent = Entry::EMPTY;
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            b.with(|s| {
+                s.deep = Entry::EMPTY;
+                s.recent = Entry::EMPTY;
+            });
         }
-        self.generation = 0;
+        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// Marks the start of a new search: older entries lose their claim on the deep slots.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
     #[inline]
@@ -129,22 +168,36 @@ impl<M: Copy> Table<M> {
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        let b = &self.buckets[self.bucket(key)];
-        if b.deep.used && b.deep.key == key {
-            Some(b.deep)
-        } else if b.recent.used && b.recent.key == key {
-            Some(b.recent)
-        } else {
-            None
-        }
+        self.buckets[self.bucket(key)].with(|b| {
+            if b.deep.used && b.deep.key == key {
+                Some(b.deep)
+            } else if b.recent.used && b.recent.key == key {
+                Some(b.recent)
+            } else {
+                None
+            }
+        })
     }
 
     /// Stores a result. A result without a move keeps the move already stored for the key.
     #[inline]
-    pub fn store(&mut self, key: u64, depth: i32, bound: Bound, score: Score, mv: Option<M>) {
-        let generation = self.generation;
-        let i = self.bucket(key);
-        let b = &mut self.buckets[i];
+    pub fn store(&self, key: u64, depth: i32, bound: Bound, score: Score, mv: Option<M>) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        self.buckets[self.bucket(key)]
+            .with(|b| Self::put(b, key, depth, bound, score, mv, generation));
+    }
+
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn put(
+        b: &mut Slots<M>,
+        key: u64,
+        depth: i32,
+        bound: Bound,
+        score: Score,
+        mv: Option<M>,
+        generation: u8,
+    ) {
         let depth = depth.clamp(0, i32::from(i16::MAX)) as i16;
         let old_move = if b.deep.used && b.deep.key == key {
             b.deep.mv
@@ -186,7 +239,7 @@ mod tests {
 
     #[test]
     fn store_probe_and_replace() {
-        let mut t: Table<u8> = Table::with_mib(1);
+        let t: Table<u8> = Table::with_mib(1);
         assert!(t.capacity().is_power_of_two());
         let n = t.buckets.len() as u64;
         t.store(5, 4, Bound::Exact, 10, Some(1));
@@ -209,5 +262,41 @@ mod tests {
         assert_eq!(t.probe(5).unwrap().mv, Some(1));
         t.clear();
         assert!(t.probe(5).is_none());
+    }
+
+    /// Threads storing and probing at once never see a torn entry: each stored score is a
+    /// function of its key.
+    #[test]
+    fn shared_between_threads() {
+        let t: Table<u32> = Table::with_mib(1);
+        let n = t.buckets.len() as u64;
+        std::thread::scope(|s| {
+            for thread in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    let mut x = thread + 1;
+                    for _ in 0..200_000 {
+                        x = x
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        let key = (x >> 20) % (4 * n) + 1;
+                        if x & 1 == 0 {
+                            let score = (key % 10_007) as Score;
+                            t.store(
+                                key,
+                                (key % 13) as i32,
+                                Bound::Exact,
+                                score,
+                                Some(key as u32),
+                            );
+                        } else if let Some(e) = t.probe(key) {
+                            assert_eq!(e.key, key);
+                            assert_eq!(e.score, (key % 10_007) as Score);
+                            assert_eq!(e.mv, Some(key as u32));
+                        }
+                    }
+                });
+            }
+        });
     }
 }

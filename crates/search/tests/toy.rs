@@ -115,6 +115,13 @@ struct ToyHooks {
     via_no_moves: bool,
     /// Horizon nodes with an even hash are searched one ply more.
     horizon: bool,
+    /// Quiescence lists its own moves (`Hooks::quiescence_moves`): the noisy ones, or every
+    /// move without standing pat at one horizon node in five.
+    own_quiescence: bool,
+    /// Mate-distance pruning through `Hooks::ply_bounds`.
+    ply_bounds: bool,
+    /// A pass for null-move pruning (the other side to move, the counter unchanged).
+    pass: bool,
 }
 
 impl Hooks<Tree> for ToyHooks {
@@ -150,6 +157,30 @@ impl Hooks<Tree> for ToyHooks {
     }
     fn history_slot(&self, _: &Tree, mv: u8) -> Option<usize> {
         Some(usize::from(mv))
+    }
+    fn quiescence_moves(&mut self, pos: &Tree, _: u32, out: &mut Vec<u8>) -> Option<bool> {
+        if !self.own_quiescence {
+            return None;
+        }
+        let all = pos.legal_moves();
+        if mix(pos.h() ^ 0x77).is_multiple_of(5) {
+            out.extend(all.iter().copied());
+            return Some(false);
+        }
+        out.extend(all.iter().copied().filter(|&m| self.is_noisy(pos, m)));
+        Some(true)
+    }
+    fn ply_bounds(&self, ply: u32) -> Option<(Score, Score)> {
+        let best = WIN - ply as Score;
+        self.ply_bounds.then_some((-best, best))
+    }
+    fn in_check(&mut self, pos: &Tree) -> bool {
+        mix(pos.h() ^ 0x99).is_multiple_of(7)
+    }
+    fn null_move(&mut self, pos: &Tree, _: u32) -> Option<Tree> {
+        let mut t = pos.clone();
+        t.ply += 1;
+        (self.pass && t.branching() > 0).then_some(t)
     }
     fn to_table(&self, s: Score, ply: u32) -> Score {
         let ply = ply as Score;
@@ -208,6 +239,7 @@ fn configs() -> Vec<Config> {
                     killers: ordering,
                     history: ordering,
                     lmr: false,
+                    ..Config::default()
                 });
             }
         }
@@ -290,6 +322,118 @@ fn every_algorithm_equals_minimax_with_quiescence() {
         5,
         true,
     );
+}
+
+#[test]
+fn quiescence_moves_from_the_hooks_equal_minimax() {
+    check_against_minimax(
+        ToyHooks {
+            noisy: true,
+            own_quiescence: true,
+            ..ToyHooks::default()
+        },
+        200,
+        5,
+        true,
+    );
+}
+
+#[test]
+fn mate_distance_pruning_keeps_the_minimax_value() {
+    check_against_minimax(
+        ToyHooks {
+            noisy: true,
+            ply_bounds: true,
+            ..ToyHooks::default()
+        },
+        200,
+        6,
+        true,
+    );
+}
+
+/// Every pruning option at once: the search still returns a legal move with a score inside
+/// the bounds, and visits fewer nodes than without them.
+#[test]
+fn pruning_options_prune_and_play_legal_moves() {
+    let hooks = ToyHooks {
+        noisy: true,
+        pass: true,
+        ply_bounds: true,
+        ..ToyHooks::default()
+    };
+    let pruned = Config {
+        lmr: true,
+        lmr_scaled: true,
+        null_move: true,
+        reverse_futility: Some(20),
+        futility: Some(30),
+        late_move_pruning: true,
+        ..Config::default()
+    };
+    let (mut plain_nodes, mut pruned_nodes) = (0, 0);
+    for pos in corpus(100) {
+        let mut a = Searcher::new(hooks, Config::default());
+        let mut b = Searcher::new(hooks, pruned);
+        let ra = a.search(&pos, &Limits::depth(7), &mut ());
+        let rb = b.search(&pos, &Limits::depth(7), &mut ());
+        assert!(pos.is_legal(rb.best.expect("a move")));
+        assert!(rb.score.abs() <= WIN);
+        plain_nodes += ra.nodes;
+        pruned_nodes += rb.nodes;
+    }
+    assert!(
+        pruned_nodes < plain_nodes,
+        "{pruned_nodes} nodes pruned, {plain_nodes} without"
+    );
+}
+
+/// Margins too wide to ever prune leave the value exactly minimax's.
+#[test]
+fn futility_margins_that_never_prune_change_nothing() {
+    for pos in corpus(100) {
+        let config = Config {
+            reverse_futility: Some(1 << 20),
+            futility: Some(1 << 20),
+            ..Config::default()
+        };
+        let mut s = Searcher::new(ToyHooks::default(), config);
+        for d in [3, 5] {
+            s.clear();
+            let r = s.search(&pos, &Limits::depth(d), &mut ());
+            assert_eq!(
+                r.score,
+                minimax(&pos, &mut ToyHooks::default(), d),
+                "{pos:?}"
+            );
+        }
+    }
+}
+
+/// Lazy SMP on positions whose whole tree lies within the depth: every thread computes exact
+/// game values, so the answer is minimax's whatever the helpers left in the table.
+#[test]
+fn lazy_smp_finds_the_exact_value() {
+    let mut rng = SplitMix64::new(7);
+    let mut checked = 0;
+    for seed in 1..400 {
+        let mut pos = Tree::new(seed);
+        while pos.ply < TOY_PLY_LIMIT - 7 && !pos.legal_moves().is_empty() {
+            let moves = pos.legal_moves();
+            pos.play(moves[rng.below(moves.len())]);
+        }
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let want = minimax(&pos, &mut ToyHooks::default(), 9);
+        let mut smp = olympiad_search::LazySmp::new(ToyHooks::default(), Config::default(), 3);
+        assert_eq!(smp.threads(), 3);
+        let r = smp.search(&pos, &Limits::depth(9), &mut ());
+        assert_eq!(r.score, want, "{pos:?}");
+        assert!(pos.is_legal(r.best.expect("a move")));
+        checked += 1;
+    }
+    assert!(checked > 30, "only {checked} positions");
 }
 
 #[test]

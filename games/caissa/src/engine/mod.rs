@@ -133,6 +133,7 @@ impl Engine {
                     killers: false,
                     history: false,
                     lmr: false,
+                    ..Config::default()
                 },
             ))),
             EngineKind::Caissa => Inner::Caissa(Box::new(Searcher::new(
