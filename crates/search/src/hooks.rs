@@ -119,6 +119,14 @@ pub trait Hooks<G: Game> {
         None
     }
 
+    /// Whether `score` is a proven win or loss (a mate in chess): reverse futility,
+    /// futility and late-move pruning stay off at a node whose window bound is decisive,
+    /// since a static margin says nothing about how fast a game ends. Default `false`.
+    fn decisive(&self, score: Score) -> bool {
+        let _ = score;
+        false
+    }
+
     /// The lowest and highest score a node `ply` plies from the root can have (a loss or a
     /// win at that distance), for mate-distance pruning: a node whose window lies outside
     /// them is cut at once. Default `None`: no such pruning.

@@ -663,7 +663,12 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         let mut static_eval = None;
         if self.pruning {
             in_check = self.hooks.in_check(pos);
-            if !in_check && zero_window && !horizon_extended {
+            if !in_check
+                && zero_window
+                && !horizon_extended
+                && !self.hooks.decisive(alpha)
+                && !self.hooks.decisive(beta)
+            {
                 let eval = self.hooks.evaluate(pos, ply);
                 static_eval = Some(eval);
                 if let Some(margin) = self.config.reverse_futility
