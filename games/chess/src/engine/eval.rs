@@ -1,0 +1,300 @@
+//! The static evaluation: a tapered sum of features (material, piece-square tables,
+//! mobility, pawn structure, king safety), each feature counted white minus black and
+//! weighted by a middlegame and an endgame weight from [`super::weights`]; the two sums are
+//! blended by the game phase (the non-pawn material left).
+//!
+//! The evaluation is linear in its weights, and one function ([`features`]) walks the
+//! position for both uses: the search adds weights as it goes, the tuner
+//! ([`super::tune`]) records which feature counted how often, so that a logistic fit of the
+//! weights sees exactly the function the search uses.
+
+use cozy_chess::{
+    BitBoard, Board, Color, Piece, Square, get_bishop_moves, get_king_moves, get_knight_moves,
+    get_pawn_attacks, get_rook_moves,
+};
+
+use super::weights::WEIGHTS;
+
+/// Phase weight of a knight or bishop.
+pub const PHASE_MINOR: i32 = 1;
+/// Phase weight of a rook.
+pub const PHASE_ROOK: i32 = 2;
+/// Phase weight of a queen.
+pub const PHASE_QUEEN: i32 = 4;
+/// The phase of the starting position (all minor pieces, rooks and queens): pure
+/// middlegame weights. Phase 0 is pure endgame.
+pub const PHASE_MAX: i32 = 4 * PHASE_MINOR * 2 + 4 * PHASE_ROOK + 2 * PHASE_QUEEN;
+
+/// Material of each piece type (pawn, knight, bishop, rook, queen; the king's slot is unused).
+pub const MATERIAL: usize = 0;
+/// Piece-square tables: 6 pieces times 32 squares (files e-h mirrored onto d-a), the rank
+/// seen from the piece's own side.
+pub const PST: usize = MATERIAL + 6;
+/// Mobility per reachable square (not own-occupied, not attacked by an enemy pawn) of a
+/// knight, bishop, rook, queen.
+pub const MOBILITY: usize = PST + 6 * 32;
+/// A passed pawn on its relative rank (2nd..7th used).
+pub const PASSED: usize = MOBILITY + 4;
+/// A pawn on a file holding another pawn of its side in front of it.
+pub const DOUBLED: usize = PASSED + 8;
+/// A pawn with no pawn of its side on the adjacent files.
+pub const ISOLATED: usize = DOUBLED + 1;
+/// A pawn defended by a pawn or standing beside one.
+pub const CONNECTED: usize = ISOLATED + 1;
+/// Both bishops.
+pub const BISHOP_PAIR: usize = CONNECTED + 1;
+/// A rook on a file without pawns.
+pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
+/// A rook on a file without pawns of its side.
+pub const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
+/// An own pawn in the three squares in front of the king, or the three beyond them.
+pub const KING_SHIELD: usize = ROOK_SEMI_OPEN + 1;
+/// A file without own pawns at or next to the king.
+pub const KING_OPEN_FILE: usize = KING_SHIELD + 1;
+/// An attack on a square next to the enemy king, by a knight, bishop, rook, queen.
+pub const KING_ATTACK: usize = KING_OPEN_FILE + 1;
+/// The side to move (counts +1 for white to move, -1 for black).
+pub const TEMPO: usize = KING_ATTACK + 4;
+/// How many features (weights per phase) there are.
+pub const NUM_FEATURES: usize = TEMPO + 1;
+
+/// Receives the features of a position: `n` more of feature `index` (white minus black).
+pub trait Sink {
+    /// Counts `n` of feature `index`.
+    fn add(&mut self, index: usize, n: i32);
+}
+
+/// Adds the weights as features arrive: the search's evaluation.
+#[derive(Clone, Copy, Debug, Default)]
+struct Weighted {
+    mg: i32,
+    eg: i32,
+}
+
+impl Sink for Weighted {
+    #[inline(always)]
+    fn add(&mut self, index: usize, n: i32) {
+        let (mg, eg) = WEIGHTS[index];
+        self.mg += i32::from(mg) * n;
+        self.eg += i32::from(eg) * n;
+    }
+}
+
+/// The evaluation in centipawns from the side to move's view.
+pub fn evaluate(board: &Board) -> i32 {
+    let white = evaluate_white(board);
+    if board.side_to_move() == Color::White {
+        white
+    } else {
+        -white
+    }
+}
+
+/// The evaluation in centipawns from white's view.
+pub fn evaluate_white(board: &Board) -> i32 {
+    let mut w = Weighted::default();
+    let phase = features(board, &mut w);
+    blend(w.mg, w.eg, phase)
+}
+
+/// Blends a middlegame and an endgame score by `phase` (0..=[`PHASE_MAX`]).
+#[inline]
+pub fn blend(mg: i32, eg: i32, phase: i32) -> i32 {
+    (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
+}
+
+/// The piece-square index of `piece` of `color` on `sq`: the rank from `color`'s side, the
+/// file folded onto a-d.
+#[inline]
+pub fn pst_index(piece: Piece, color: Color, sq: Square) -> usize {
+    let rank = sq.rank().relative_to(color) as usize;
+    let file = sq.file() as usize;
+    let file = file.min(7 - file);
+    PST + piece as usize * 32 + rank * 4 + file
+}
+
+const fn file_masks() -> [u64; 8] {
+    let mut m = [0u64; 8];
+    let mut f = 0;
+    while f < 8 {
+        m[f] = 0x0101_0101_0101_0101u64 << f;
+        f += 1;
+    }
+    m
+}
+const FILES: [u64; 8] = file_masks();
+
+const fn adjacent_masks() -> [u64; 8] {
+    let mut m = [0u64; 8];
+    let mut f = 0;
+    while f < 8 {
+        if f > 0 {
+            m[f] |= FILES[f - 1];
+        }
+        if f < 7 {
+            m[f] |= FILES[f + 1];
+        }
+        f += 1;
+    }
+    m
+}
+const ADJACENT: [u64; 8] = adjacent_masks();
+
+/// Squares strictly in front of `sq` for `white` (ranks above) or black (below), on the
+/// file itself and the adjacent files.
+const fn front_spans(white: bool) -> [u64; 64] {
+    let mut m = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let f = sq % 8;
+        let r = sq / 8;
+        let files = FILES[f] | ADJACENT[f];
+        let ranks = if white {
+            if r == 7 { 0 } else { !0u64 << ((r + 1) * 8) }
+        } else if r == 0 {
+            0
+        } else {
+            !0u64 >> ((8 - r) * 8)
+        };
+        m[sq] = files & ranks;
+        sq += 1;
+    }
+    m
+}
+const WHITE_SPAN: [u64; 64] = front_spans(true);
+const BLACK_SPAN: [u64; 64] = front_spans(false);
+
+/// Walks the position, telling `sink` every feature (white minus black); returns the phase.
+pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
+    let occ = board.occupied();
+    let pawns = board.pieces(Piece::Pawn);
+    let mut phase = 0;
+    let mut pawn_attacks = [BitBoard::EMPTY; 2];
+    for color in [Color::White, Color::Black] {
+        let mut a = BitBoard::EMPTY;
+        for sq in board.colored_pieces(color, Piece::Pawn) {
+            a |= get_pawn_attacks(sq, color);
+        }
+        pawn_attacks[color as usize] = a;
+    }
+    for color in [Color::White, Color::Black] {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let them = !color;
+        let own = board.colors(color);
+        let own_pawns = pawns & own;
+        let their_pawns = pawns & board.colors(them);
+        let their_king = board.king(them);
+        let king_zone = get_king_moves(their_king);
+        let safe = !own & !pawn_attacks[them as usize];
+
+        for piece in Piece::ALL {
+            let set = board.colored_pieces(color, piece);
+            let n = set.len() as i32;
+            if piece != Piece::King {
+                sink.add(MATERIAL + piece as usize, sign * n);
+            }
+            phase += n * match piece {
+                Piece::Knight | Piece::Bishop => PHASE_MINOR,
+                Piece::Rook => PHASE_ROOK,
+                Piece::Queen => PHASE_QUEEN,
+                _ => 0,
+            };
+            for sq in set {
+                sink.add(pst_index(piece, color, sq), sign);
+                let attacks = match piece {
+                    Piece::Knight => get_knight_moves(sq),
+                    Piece::Bishop => get_bishop_moves(sq, occ),
+                    Piece::Rook => get_rook_moves(sq, occ),
+                    Piece::Queen => get_bishop_moves(sq, occ) | get_rook_moves(sq, occ),
+                    _ => continue,
+                };
+                let k = piece as usize - 1;
+                sink.add(MOBILITY + k, sign * (attacks & safe).len() as i32);
+                let hits = (attacks & king_zone).len() as i32;
+                if hits > 0 {
+                    sink.add(KING_ATTACK + k, sign * hits);
+                }
+                if piece == Piece::Rook {
+                    let file = FILES[sq.file() as usize];
+                    if pawns.0 & file == 0 {
+                        sink.add(ROOK_OPEN, sign);
+                    } else if own_pawns.0 & file == 0 {
+                        sink.add(ROOK_SEMI_OPEN, sign);
+                    }
+                }
+            }
+        }
+        if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
+            sink.add(BISHOP_PAIR, sign);
+        }
+
+        // Pawn structure.
+        let own_attacks = pawn_attacks[color as usize];
+        for sq in own_pawns {
+            let f = sq.file() as usize;
+            let s = sq as usize;
+            let span = if color == Color::White {
+                WHITE_SPAN[s]
+            } else {
+                BLACK_SPAN[s]
+            };
+            if span & their_pawns.0 == 0 {
+                sink.add(PASSED + sq.rank().relative_to(color) as usize, sign);
+            }
+            if span & FILES[f] & own_pawns.0 != 0 {
+                sink.add(DOUBLED, sign);
+            }
+            if ADJACENT[f] & own_pawns.0 == 0 {
+                sink.add(ISOLATED, sign);
+            } else {
+                let beside = ADJACENT[f] & (0xFFu64 << (sq.rank() as usize * 8));
+                if own_attacks.has(sq) || beside & own_pawns.0 != 0 {
+                    sink.add(CONNECTED, sign);
+                }
+            }
+        }
+
+        // King shelter: own pawns in the two ranks in front of the king, open files near it.
+        let king = board.king(color);
+        let kf = king.file() as usize;
+        let near = FILES[kf] | ADJACENT[kf];
+        let span = if color == Color::White {
+            WHITE_SPAN[king as usize]
+        } else {
+            BLACK_SPAN[king as usize]
+        };
+        let kr = king.rank() as usize;
+        // The two ranks in front of the king (the span already keeps only those ahead).
+        let two_ranks = if color == Color::White {
+            if kr >= 7 {
+                0
+            } else {
+                0xFFFFu64 << ((kr + 1) * 8)
+            }
+        } else {
+            match kr {
+                0 => 0,
+                1 => 0xFF,
+                _ => 0xFFFFu64 << ((kr - 2) * 8),
+            }
+        };
+        let shield = (span & near & two_ranks & own_pawns.0).count_ones() as i32;
+        sink.add(KING_SHIELD, sign * shield);
+        let open = FILES[kf.saturating_sub(1)..=(kf + 1).min(7)]
+            .iter()
+            .filter(|&&file| file & own_pawns.0 == 0)
+            .count() as i32;
+        if open > 0 {
+            sink.add(KING_OPEN_FILE, sign * open);
+        }
+    }
+    sink.add(
+        TEMPO,
+        if board.side_to_move() == Color::White {
+            1
+        } else {
+            -1
+        },
+    );
+    phase.min(PHASE_MAX)
+}

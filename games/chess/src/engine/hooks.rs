@@ -1,0 +1,284 @@
+//! The chess side of the generic search: mate scores by distance, draws (repetition on the
+//! path or against the game's earlier positions, the fifty-move rule, bare kings), the
+//! evaluation, check extensions, null moves, captures-only quiescence with losing captures
+//! dropped by [`see`](super::see), and move ordering (winning captures by victim and
+//! attacker, then quiet moves by history, then losing captures).
+
+use cozy_chess::{
+    Board, Color, Move, Piece, get_bishop_moves, get_knight_moves, get_pawn_attacks, get_rook_moves,
+};
+use olympiad_search::{Hooks, MAX_PLY, Score};
+
+use super::eval;
+use super::node::Node;
+use super::see::{self, is_capture};
+
+/// A mate at the root; a mate `n` plies away scores `MATE - n`.
+pub const MATE: Score = 32_000;
+/// Scores beyond this (in absolute value) are mates.
+pub const MATE_BOUND: Score = MATE - 1_000;
+/// Static evaluations are clamped inside this, well away from mate scores.
+pub const EVAL_LIMIT: Score = 20_000;
+/// Ordering bonus of a capture that does not lose material (plus victim, less attacker).
+pub const GOOD_CAPTURE: i32 = 1 << 20;
+/// Ordering bonus of a capture that loses material: after every quiet move.
+pub const BAD_CAPTURE: i32 = -(1 << 20);
+/// Ordering bonus of an under-promotion: last.
+pub const UNDER_PROMOTION: i32 = -(1 << 21);
+
+/// The hooks: the path's hashes by ply and the game's earlier positions, for repetitions.
+#[derive(Clone, Debug)]
+pub struct ChessHooks {
+    /// `path[ply]`: the hash of the node at that ply on the current path.
+    path: Vec<u64>,
+    /// Hashes of the positions before the root since the last irreversible move, most
+    /// recent first.
+    before_root: Vec<u64>,
+}
+
+impl Default for ChessHooks {
+    fn default() -> Self {
+        Self {
+            path: vec![0; MAX_PLY as usize + 2],
+            before_root: Vec::new(),
+        }
+    }
+}
+
+impl ChessHooks {
+    /// Prepares a search from `root` with the game's earlier hashes (most recent first).
+    pub fn set_root(&mut self, root: &Node, before: impl IntoIterator<Item = u64>) {
+        self.path[0] = root.board.hash();
+        self.before_root.clear();
+        self.before_root.extend(before);
+    }
+
+    /// Whether the node at `ply` repeats a position of the path or of the game (since the
+    /// last irreversible move and the last pass).
+    fn repeated(&self, node: &Node, ply: usize, hash: u64) -> bool {
+        let window = usize::from(node.board.halfmove_clock()).min(usize::from(node.since_null));
+        let mut k = 4;
+        while k <= window {
+            let earlier = if k <= ply {
+                self.path[ply - k]
+            } else {
+                match self.before_root.get(k - ply - 1) {
+                    Some(&h) => h,
+                    None => return false,
+                }
+            };
+            if earlier == hash {
+                return true;
+            }
+            k += 2;
+        }
+        false
+    }
+}
+
+/// Neither side has mating material (bare kings, or a lone minor piece).
+pub fn insufficient_material(node: &Node) -> bool {
+    let b = &node.board;
+    let heavy = b.pieces(Piece::Pawn) | b.pieces(Piece::Rook) | b.pieces(Piece::Queen);
+    heavy.is_empty() && (b.pieces(Piece::Knight) | b.pieces(Piece::Bishop)).len() <= 1
+}
+
+/// Whether `mv` checks the enemy king, directly or by uncovering a slider (castling and the
+/// pawn an en-passant capture removes are not looked at: both checks are rare).
+pub fn gives_check(b: &Board, mv: Move) -> bool {
+    let us = b.side_to_move();
+    let Some(moved) = b.piece_on(mv.from) else {
+        return false;
+    };
+    if moved == Piece::King && b.colors(us).has(mv.to) {
+        return false;
+    }
+    let piece = mv.promotion.unwrap_or(moved);
+    let king = b.king(!us);
+    let occ = (b.occupied() & !mv.from.bitboard()) | mv.to.bitboard();
+    let direct = match piece {
+        Piece::Pawn => get_pawn_attacks(mv.to, us).has(king),
+        Piece::Knight => get_knight_moves(mv.to).has(king),
+        Piece::Bishop => get_bishop_moves(mv.to, occ).has(king),
+        Piece::Rook => get_rook_moves(mv.to, occ).has(king),
+        Piece::Queen => (get_bishop_moves(mv.to, occ) | get_rook_moves(mv.to, occ)).has(king),
+        Piece::King => false,
+    };
+    if direct {
+        return true;
+    }
+    let ours = b.colors(us) & !mv.from.bitboard();
+    let queens = b.pieces(Piece::Queen);
+    let diagonal = (b.pieces(Piece::Bishop) | queens) & ours;
+    let straight = (b.pieces(Piece::Rook) | queens) & ours;
+    !(get_bishop_moves(king, occ) & diagonal).is_empty()
+        || !(get_rook_moves(king, occ) & straight).is_empty()
+}
+
+/// The value of the piece a move takes (a pawn for en passant), for ordering.
+#[inline]
+fn victim(node: &Node, mv: Move) -> i32 {
+    node.board.piece_on(mv.to).map_or(see::SEE_PAWN, see::value)
+}
+
+impl Hooks<Node> for ChessHooks {
+    fn bounds(&self) -> (Score, Score) {
+        (-MATE, MATE)
+    }
+
+    fn terminal(&mut self, node: &Node, ply: u32) -> Option<Score> {
+        let p = ply as usize;
+        let hash = node.board.hash();
+        self.path[p] = hash;
+        if node.board.halfmove_clock() >= 100 {
+            // Checkmate on the hundredth half-move still counts.
+            if node.in_check() && !node.board.generate_moves(|_| true) {
+                return Some(-MATE + ply as Score);
+            }
+            return Some(0);
+        }
+        if self.repeated(node, p, hash) || insufficient_material(node) {
+            return Some(0);
+        }
+        None
+    }
+
+    fn generate(&mut self, node: &Node, out: &mut Vec<Move>) {
+        node.board.generate_moves(|pm| {
+            out.extend(pm);
+            false
+        });
+    }
+
+    fn no_moves(&mut self, node: &Node, ply: u32) -> Score {
+        if node.in_check() {
+            -MATE + ply as Score
+        } else {
+            0
+        }
+    }
+
+    fn evaluate(&mut self, node: &Node, _ply: u32) -> Score {
+        eval::evaluate(&node.board).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    fn extension(&mut self, node: &Node, _moves: &[Move], _ply: u32) -> i32 {
+        i32::from(node.in_check())
+    }
+
+    fn in_check(&mut self, node: &Node) -> bool {
+        node.in_check()
+    }
+
+    fn null_move(&mut self, node: &Node, _ply: u32) -> Option<Node> {
+        if node.since_null == 0 {
+            return None;
+        }
+        let b = &node.board;
+        let us = b.colors(b.side_to_move());
+        let pieces = us & !(b.pieces(Piece::Pawn) | b.pieces(Piece::King));
+        if pieces.is_empty() {
+            return None; // king and pawns: zugzwang is common
+        }
+        b.null_move().map(|board| Node {
+            board,
+            since_null: 0,
+        })
+    }
+
+    fn quiescence_moves(&mut self, node: &Node, _ply: u32, out: &mut Vec<Move>) -> Option<bool> {
+        let b = &node.board;
+        if node.in_check() {
+            self.generate(node, out);
+            return Some(false);
+        }
+        let them = b.colors(!b.side_to_move());
+        let ep = b.en_passant().is_some();
+        b.generate_moves(|mut pm| {
+            if pm.piece == Piece::Pawn {
+                let promo_rank = if b.side_to_move() == Color::White {
+                    cozy_chess::Rank::Eighth
+                } else {
+                    cozy_chess::Rank::First
+                }
+                .bitboard();
+                if !ep {
+                    pm.to &= them | promo_rank;
+                }
+                for mv in pm {
+                    if mv.promotion.is_some_and(|p| p != Piece::Queen) {
+                        continue;
+                    }
+                    if (is_capture(b, mv) || mv.promotion.is_some()) && see::see(b, mv) >= 0 {
+                        out.push(mv);
+                    }
+                }
+            } else {
+                pm.to &= them;
+                for mv in pm {
+                    if see::see(b, mv) >= 0 {
+                        out.push(mv);
+                    }
+                }
+            }
+            false
+        });
+        Some(true)
+    }
+
+    /// Captures, queen promotions and checks: never reduced or pruned as quiet moves.
+    fn is_noisy(&mut self, node: &Node, mv: Move) -> bool {
+        mv.promotion == Some(Piece::Queen)
+            || is_capture(&node.board, mv)
+            || gives_check(&node.board, mv)
+    }
+
+    fn decisive(&self, score: Score) -> bool {
+        score.abs() > MATE_BOUND
+    }
+
+    fn order(&mut self, node: &Node, mv: Move) -> i32 {
+        let b = &node.board;
+        if let Some(p) = mv.promotion
+            && p != Piece::Queen
+        {
+            return UNDER_PROMOTION;
+        }
+        if is_capture(b, mv) || mv.promotion.is_some() {
+            let attacker = b.piece_on(mv.from).map_or(0, |p| p as i32);
+            let gain = victim(node, mv) * 16 - attacker;
+            if see::see(b, mv) >= 0 {
+                GOOD_CAPTURE + gain
+            } else {
+                BAD_CAPTURE + gain
+            }
+        } else {
+            0
+        }
+    }
+
+    fn history_slot(&self, node: &Node, mv: Move) -> Option<usize> {
+        let side = node.board.side_to_move() as usize;
+        Some(side * 4096 + mv.from as usize * 64 + mv.to as usize)
+    }
+
+    fn ply_bounds(&self, ply: u32) -> Option<(Score, Score)> {
+        Some((-MATE + ply as Score, MATE - ply as Score - 1))
+    }
+
+    fn to_table(&self, score: Score, ply: u32) -> Score {
+        match score {
+            s if s > MATE_BOUND => s + ply as Score,
+            s if s < -MATE_BOUND => s - ply as Score,
+            s => s,
+        }
+    }
+
+    fn from_table(&self, score: Score, ply: u32) -> Score {
+        match score {
+            s if s > MATE_BOUND => s - ply as Score,
+            s if s < -MATE_BOUND => s + ply as Score,
+            s => s,
+        }
+    }
+}

@@ -1,0 +1,399 @@
+//! Texel tuning on the project's own data: Jumper plays fast games against itself from
+//! randomised openings ([`self_play`]), the quiet positions of those games are labelled
+//! with the games' results, and the evaluation's weights are fitted so that a logistic
+//! curve of the evaluation predicts the results ([`tune`]); [`weights_source`] writes them
+//! as `weights.rs`. No outside data: every position comes from Jumper's games.
+//!
+//! The documented command (see `tests/engine_tune.rs`):
+//! `cargo test --profile release -p olympiad-chess --test engine_tune -- --ignored --nocapture`.
+
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+
+use cozy_chess::{Board, Color, GameStatus, Move};
+use olympiad_core::SplitMix64;
+use olympiad_search::Limits;
+
+use super::eval::{self, NUM_FEATURES, PHASE_MAX, Sink};
+use super::hooks::{MATE_BOUND, insufficient_material};
+use super::node::Node;
+use super::weights::WEIGHTS;
+use super::{Jumper, see};
+
+/// Settings of the self-play games.
+#[derive(Clone, Copy, Debug)]
+pub struct SelfPlay {
+    /// Games to play.
+    pub games: usize,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Uniformly random plies that open every game.
+    pub random_plies: usize,
+    /// An opening is kept only if a shallow search scores it within this many centipawns.
+    pub max_opening_cp: i32,
+    /// A game is adjudicated won once the score exceeds this many centipawns for
+    /// [`ADJUDICATE_PLIES`] plies in a row.
+    pub win_cp: i32,
+    /// Seed of the openings.
+    pub seed: u64,
+    /// Threads playing games at once (one engine thread each).
+    pub threads: usize,
+}
+
+impl Default for SelfPlay {
+    fn default() -> Self {
+        Self {
+            games: 2000,
+            nodes: 5000,
+            random_plies: 8,
+            max_opening_cp: 200,
+            win_cp: 1000,
+            seed: 1,
+            threads: 1,
+        }
+    }
+}
+
+/// Plies in a row a score must stay decisive (or dead equal, late) to end a game early.
+pub const ADJUDICATE_PLIES: usize = 6;
+/// A game longer than this many plies is scored a draw.
+pub const MAX_GAME_PLIES: usize = 400;
+/// After this many plies, a score within [`DRAW_CP`] for [`ADJUDICATE_PLIES`] plies is a draw.
+pub const DRAW_AFTER_PLIES: usize = 120;
+/// See [`DRAW_AFTER_PLIES`].
+pub const DRAW_CP: i32 = 8;
+/// Positions of the first this-many plies after the opening are not recorded.
+pub const SKIP_PLIES: usize = 4;
+
+/// One game's recorded positions (FEN) and its result for white (1, 0.5, 0).
+fn play_game(cfg: &SelfPlay, rng: &mut SplitMix64, engine: &mut Jumper) -> (Vec<String>, f32) {
+    let board = loop {
+        let mut b = Board::default();
+        let mut ok = true;
+        for _ in 0..cfg.random_plies {
+            let mut moves = Vec::new();
+            b.generate_moves(|pm| {
+                moves.extend(pm);
+                false
+            });
+            if moves.is_empty() {
+                ok = false;
+                break;
+            }
+            b.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        if !ok || b.status() != GameStatus::Ongoing {
+            continue;
+        }
+        engine.clear();
+        let r = engine.search(&b, &[], &Limits::depth(5), &mut ());
+        if r.score.abs() <= cfg.max_opening_cp {
+            break b;
+        }
+    };
+    let mut board = board;
+    engine.clear();
+    let mut history: Vec<u64> = Vec::new();
+    let mut recorded = Vec::new();
+    let mut streak_white = 0;
+    let mut streak_black = 0;
+    let mut streak_draw = 0;
+    for ply in 0..MAX_GAME_PLIES {
+        match board.status() {
+            GameStatus::Won => {
+                let white_lost = board.side_to_move() == Color::White;
+                return (recorded, if white_lost { 0.0 } else { 1.0 });
+            }
+            GameStatus::Drawn => return (recorded, 0.5),
+            GameStatus::Ongoing => {}
+        }
+        let hash = board.hash();
+        if history.iter().filter(|&&h| h == hash).count() >= 2
+            || insufficient_material(&Node::new(board.clone()))
+        {
+            return (recorded, 0.5);
+        }
+        let before: Vec<u64> = history.iter().rev().copied().collect();
+        let r = engine.search(&board, &before, &Limits::nodes(cfg.nodes), &mut ());
+        let Some(mv) = r.best else {
+            return (recorded, 0.5);
+        };
+        let white_score = if board.side_to_move() == Color::White {
+            r.score
+        } else {
+            -r.score
+        };
+        streak_white = if white_score >= cfg.win_cp {
+            streak_white + 1
+        } else {
+            0
+        };
+        streak_black = if white_score <= -cfg.win_cp {
+            streak_black + 1
+        } else {
+            0
+        };
+        streak_draw = if ply >= DRAW_AFTER_PLIES && white_score.abs() <= DRAW_CP {
+            streak_draw + 1
+        } else {
+            0
+        };
+        if streak_white >= ADJUDICATE_PLIES {
+            return (recorded, 1.0);
+        }
+        if streak_black >= ADJUDICATE_PLIES {
+            return (recorded, 0.0);
+        }
+        if streak_draw >= ADJUDICATE_PLIES {
+            return (recorded, 0.5);
+        }
+        if ply >= SKIP_PLIES && quiet(&board, mv) && r.score.abs() < MATE_BOUND {
+            recorded.push(format!("{board}"));
+        }
+        history.push(hash);
+        board.play_unchecked(mv);
+        if board.halfmove_clock() == 0 {
+            history.clear();
+        }
+    }
+    (recorded, 0.5)
+}
+
+/// A position worth recording: not in check, and the move chosen is not a capture or
+/// promotion (the static evaluation of such a position is close to its search value).
+fn quiet(board: &Board, mv: Move) -> bool {
+    board.checkers().is_empty() && mv.promotion.is_none() && !see::is_capture(board, mv)
+}
+
+/// Plays `cfg.games` games and writes one line per recorded position, `FEN;result` with
+/// the result for white. Returns the positions written.
+pub fn self_play(cfg: &SelfPlay, out: &mut (impl Write + Send)) -> std::io::Result<usize> {
+    let threads = cfg.threads.max(1);
+    let out = std::sync::Mutex::new(out);
+    let written = std::sync::atomic::AtomicUsize::new(0);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| -> std::io::Result<()> {
+                let mut engine = Jumper::new(8, 1);
+                loop {
+                    let game = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if game >= cfg.games {
+                        return Ok(());
+                    }
+                    let mut rng = SplitMix64::new(
+                        cfg.seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                    );
+                    let (fens, result) = play_game(cfg, &mut rng, &mut engine);
+                    let mut o = out.lock().expect("writer lock");
+                    for fen in &fens {
+                        writeln!(o, "{fen};{result}")?;
+                    }
+                    written.fetch_add(fens.len(), std::sync::atomic::Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    Ok(written.into_inner())
+}
+
+/// One labelled position: its features (index, count), phase and result.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    features: Vec<(u16, i16)>,
+    phase: f32,
+    result: f32,
+}
+
+struct Collect(HashMap<usize, i32>);
+
+impl Sink for Collect {
+    fn add(&mut self, index: usize, n: i32) {
+        *self.0.entry(index).or_insert(0) += n;
+    }
+}
+
+/// Reads `FEN;result` lines into samples (bad lines are skipped).
+pub fn load(input: impl BufRead) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for line in input.lines().map_while(Result::ok) {
+        let Some((fen, result)) = line.rsplit_once(';') else {
+            continue;
+        };
+        let (Ok(board), Ok(result)) = (Board::from_fen(fen, false), result.trim().parse::<f32>())
+        else {
+            continue;
+        };
+        out.push(sample(&board, result));
+    }
+    out
+}
+
+/// The features of `board`, labelled `result`.
+pub fn sample(board: &Board, result: f32) -> Sample {
+    let mut c = Collect(HashMap::new());
+    let phase = eval::features(board, &mut c);
+    let mut features: Vec<(u16, i16)> =
+        c.0.into_iter()
+            .filter(|&(_, n)| n != 0)
+            .map(|(i, n)| (i as u16, n as i16))
+            .collect();
+    features.sort_unstable();
+    Sample {
+        features,
+        phase: phase as f32 / PHASE_MAX as f32,
+        result,
+    }
+}
+
+/// The linear evaluation of a sample under `w` (middlegame weights then endgame weights).
+fn linear(s: &Sample, w: &[f64]) -> f64 {
+    let (mut mg, mut eg) = (0.0, 0.0);
+    for &(i, n) in &s.features {
+        mg += w[i as usize] * f64::from(n);
+        eg += w[NUM_FEATURES + i as usize] * f64::from(n);
+    }
+    let p = f64::from(s.phase);
+    mg * p + eg * (1.0 - p)
+}
+
+fn sigmoid(k: f64, score: f64) -> f64 {
+    1.0 / (1.0 + (-k * score / 400.0 * std::f64::consts::LN_10).exp())
+}
+
+/// Mean squared error of the predictions under `w` with scale `k`.
+pub fn error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+    let sum: f64 = samples
+        .iter()
+        .map(|s| (f64::from(s.result) - sigmoid(k, linear(s, w))).powi(2))
+        .sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// The current weights as one vector (middlegame then endgame).
+pub fn current_weights() -> Vec<f64> {
+    let mut w = vec![0.0; 2 * NUM_FEATURES];
+    for (i, &(mg, eg)) in WEIGHTS.iter().enumerate() {
+        w[i] = f64::from(mg);
+        w[NUM_FEATURES + i] = f64::from(eg);
+    }
+    w
+}
+
+/// The scale `k` that best fits the results with weights `w` (golden-section search).
+pub fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
+    let (mut a, mut b) = (0.2f64, 3.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let c = b - g * (b - a);
+        let d = a + g * (b - a);
+        if error(samples, w, c) < error(samples, w, d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// Fits the weights to `samples` by `epochs` full-batch Adam steps of `rate` centipawns on
+/// the mean squared error, from `w`; returns the new weights. The king's material weight
+/// stays 0 (it never varies).
+pub fn tune(samples: &[Sample], mut w: Vec<f64>, k: f64, epochs: usize, rate: f64) -> Vec<f64> {
+    let n = w.len();
+    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let c = k * std::f64::consts::LN_10 / 400.0;
+    for epoch in 1..=epochs {
+        let mut grad = vec![0.0; n];
+        for s in samples {
+            let p = sigmoid(k, linear(s, &w));
+            // d/dscore of (result - p)^2 = -2 (result - p) p (1 - p) c
+            let g = -2.0 * (f64::from(s.result) - p) * p * (1.0 - p) * c;
+            let ph = f64::from(s.phase);
+            for &(i, cnt) in &s.features {
+                grad[i as usize] += g * f64::from(cnt) * ph;
+                grad[NUM_FEATURES + i as usize] += g * f64::from(cnt) * (1.0 - ph);
+            }
+        }
+        let scale = 1.0 / samples.len().max(1) as f64;
+        for i in 0..n {
+            let gi = grad[i] * scale;
+            m[i] = b1 * m[i] + (1.0 - b1) * gi;
+            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
+            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
+            let vh = v[i] / (1.0 - b2.powi(epoch as i32));
+            w[i] -= rate * mh / (vh.sqrt() + eps);
+        }
+        let king = eval::MATERIAL + cozy_chess::Piece::King as usize;
+        w[king] = 0.0;
+        w[NUM_FEATURES + king] = 0.0;
+    }
+    w
+}
+
+/// `weights.rs` for weights `w`, with a comment naming how they were made.
+pub fn weights_source(w: &[f64], provenance: &str) -> String {
+    let names: [(usize, &str); 15] = [
+        (
+            eval::MATERIAL,
+            "material: pawn, knight, bishop, rook, queen, (king)",
+        ),
+        (
+            eval::PST,
+            "piece-square tables: pawn, knight, bishop, rook, queen, king; rank by rank, files a-d",
+        ),
+        (
+            eval::MOBILITY,
+            "mobility per safe square: knight, bishop, rook, queen",
+        ),
+        (eval::PASSED, "passed pawn by relative rank 1-8"),
+        (eval::DOUBLED, "doubled pawn"),
+        (eval::ISOLATED, "isolated pawn"),
+        (eval::CONNECTED, "connected (defended or side-by-side) pawn"),
+        (eval::BISHOP_PAIR, "bishop pair"),
+        (eval::ROOK_OPEN, "rook on an open file"),
+        (eval::ROOK_SEMI_OPEN, "rook on a half-open file"),
+        (eval::KING_SHIELD, "pawn shielding the king"),
+        (
+            eval::KING_OPEN_FILE,
+            "file without own pawns at or beside the king",
+        ),
+        (
+            eval::KING_ATTACK,
+            "attacks on the enemy king's neighbourhood: knight, bishop, rook, queen",
+        ),
+        (eval::TEMPO, "side to move"),
+        (NUM_FEATURES, ""),
+    ];
+    let mut s = String::new();
+    s.push_str("//! The evaluation's weights, (middlegame, endgame) in centipawns per feature, indexed as\n");
+    s.push_str(
+        "//! [`super::eval`] lays the features out. Written by the tuner ([`super::tune`]):\n",
+    );
+    for line in provenance.lines() {
+        s.push_str(&format!("//! {line}\n"));
+    }
+    s.push_str("\n/// (middlegame, endgame) weight of every feature of [`super::eval`].\n");
+    s.push_str("#[rustfmt::skip]\n");
+    s.push_str(&format!(
+        "pub const WEIGHTS: [(i16, i16); {NUM_FEATURES}] = [\n"
+    ));
+    for win in names.windows(2) {
+        let (start, name) = win[0];
+        let end = win[1].0;
+        s.push_str(&format!("    // {name}\n"));
+        let per_line = if start == eval::PST { 4 } else { 8 };
+        for chunk in (start..end).collect::<Vec<_>>().chunks(per_line) {
+            s.push_str("   ");
+            for &i in chunk {
+                let mg = w[i].round().clamp(-32000.0, 32000.0) as i64;
+                let eg = w[NUM_FEATURES + i].round().clamp(-32000.0, 32000.0) as i64;
+                s.push_str(&format!(" ({mg}, {eg}),"));
+            }
+            s.push('\n');
+        }
+    }
+    s.push_str("];\n");
+    s
+}

@@ -1,0 +1,81 @@
+//! The command that regenerates Jumper's evaluation weights from its own games (ignored: it
+//! plays thousands of games). Run it with
+//!
+//! ```text
+//! cargo test --profile release -p olympiad-chess --test engine_tune -- --ignored --nocapture
+//! ```
+//!
+//! Settings from the environment: `JUMPER_GAMES` (default 2000), `JUMPER_NODES` per move
+//! (5000), `JUMPER_THREADS` playing games at once (1), `JUMPER_SEED` (1), `JUMPER_EPOCHS`
+//! (2000), `JUMPER_DATA` (the positions file, default `target/jumper-selfplay.txt` in the
+//! workspace; reused when it exists, so delete it to play new games), `JUMPER_WRITE=0` to
+//! fit without writing `src/engine/weights.rs`.
+
+use std::io::BufReader;
+use std::path::PathBuf;
+
+use olympiad_chess::engine::tune::{self, SelfPlay};
+
+fn env<T: std::str::FromStr>(key: &str, default: T) -> T {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[test]
+#[ignore = "plays thousands of self-play games, then rewrites src/engine/weights.rs"]
+fn regenerate_weights() {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let data = std::env::var("JUMPER_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| manifest.join("../../target/jumper-selfplay.txt"));
+    let cfg = SelfPlay {
+        games: env("JUMPER_GAMES", 2000),
+        nodes: env("JUMPER_NODES", 5000),
+        seed: env("JUMPER_SEED", 1),
+        threads: env("JUMPER_THREADS", 1),
+        ..SelfPlay::default()
+    };
+    if !data.exists() {
+        let start = std::time::Instant::now();
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&data).unwrap());
+        let n = tune::self_play(&cfg, &mut file).unwrap();
+        println!(
+            "self-play: {} games, {n} positions in {:.0} s -> {}",
+            cfg.games,
+            start.elapsed().as_secs_f64(),
+            data.display()
+        );
+    }
+    let samples = tune::load(BufReader::new(std::fs::File::open(&data).unwrap()));
+    assert!(!samples.is_empty(), "no positions in {}", data.display());
+    let w0 = tune::current_weights();
+    let k = tune::fit_k(&samples, &w0);
+    let e0 = tune::error(&samples, &w0, k);
+    let epochs = env("JUMPER_EPOCHS", 2000usize);
+    let w = tune::tune(&samples, w0, k, epochs, 1.0);
+    let e1 = tune::error(&samples, &w, k);
+    println!(
+        "{} positions, k = {k:.3}: error {e0:.6} -> {e1:.6} after {epochs} epochs",
+        samples.len()
+    );
+    assert!(e1 <= e0, "tuning made the fit worse");
+    if env("JUMPER_WRITE", 1) != 0 {
+        let provenance = format!(
+            "{} positions from {} self-play games at {} nodes per move (seed {}, {} random \
+             opening plies),\nk = {k:.3}, {epochs} Adam epochs: mean squared error {e0:.6} -> \
+             {e1:.6}.",
+            samples.len(),
+            cfg.games,
+            cfg.nodes,
+            cfg.seed,
+            cfg.random_plies
+        );
+        std::fs::write(
+            manifest.join("src/engine/weights.rs"),
+            tune::weights_source(&w, &provenance),
+        )
+        .unwrap();
+    }
+}
