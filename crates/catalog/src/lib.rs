@@ -227,7 +227,7 @@ pub static GAMES: &[GameRow] = &[
             summary: "Chess960 rules from the standard array (Scharnagl 518); other starts as FEN",
         }],
         protocols: &["uci", "cecp", "codecup"],
-        engine: "random",
+        engine: "jumper",
         book: None,
         build: |v| {
             let start = if v[0] == 1 {
@@ -235,7 +235,7 @@ pub static GAMES: &[GameRow] = &[
             } else {
                 olympiad_chess::Position::start()
             };
-            Box::new(Typed::new(start))
+            Box::new(Typed::new(start).with_engines(&olympiad_chess::ENGINES))
         },
     },
 ];

@@ -64,7 +64,7 @@ pub const BENCH_DEPTH: u32 = 8;
 /// Positions searched by [`EngineThinker::bench`].
 pub const BENCH_POSITIONS: usize = 16;
 /// The largest `Hash` an engine protocol may set, in MiB.
-pub const MAX_HASH_MIB: i64 = 65_536;
+pub const MAX_HASH_MIB: i64 = 4096;
 /// The most `Threads` an engine protocol may set.
 pub const MAX_THREADS: i64 = 256;
 

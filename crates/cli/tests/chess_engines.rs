@@ -115,7 +115,10 @@ fn stockfish_over_uci_plays_fairymax_over_cecp_with_clocks_and_reports() {
                 .filter(|m| m["seat"] == seat && m["thinking"]["score"].is_object())
                 .count();
             let mine = moves.iter().filter(|m| m["seat"] == seat).count();
-            assert!(scored * 10 >= mine * 8, "seat {seat}: {scored} of {mine} scored");
+            assert!(
+                scored * 10 >= mine * 8,
+                "seat {seat}: {scored} of {mine} scored"
+            );
         }
         // Clocks: nobody lost on time, time left is recorded after every move.
         for m in moves {
@@ -160,7 +163,11 @@ fn our_engine_served_over_uci_plays_stockfish_through_the_arena() {
     for record in &records {
         let (kind, _, fault) = termination(record);
         assert_ne!(kind, "fault", "{fault}: {record}");
-        let ours_seat = if record["players"][0]["name"] == "ours" { 0 } else { 1 };
+        let ours_seat = if record["players"][0]["name"] == "ours" {
+            0
+        } else {
+            1
+        };
         let reports = record["moves"]
             .as_array()
             .unwrap()
@@ -209,7 +216,10 @@ fn an_engine_killed_mid_game_loses_that_game_and_the_next_starts_afresh() {
             .iter()
             .filter(|m| m["seat"] == i as u64)
             .count();
-        assert_eq!(its_moves, 3, "it played three moves before it died: {record}");
+        assert_eq!(
+            its_moves, 3,
+            "it played three moves before it died: {record}"
+        );
     }
 }
 
@@ -235,7 +245,10 @@ fn engines_that_break_uci_lose_with_the_reason_and_the_match_goes_on() {
         (&none, "garbled", "without a move"),
     ] {
         let (stdout, records) = chess_match(
-            &dir.join(format!("{}-match", program.file_name().unwrap().to_string_lossy())),
+            &dir.join(format!(
+                "{}-match",
+                program.file_name().unwrap().to_string_lossy()
+            )),
             &[
                 &format!("uci:{}", program.display()),
                 "builtin:random",

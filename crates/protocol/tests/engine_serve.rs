@@ -143,8 +143,12 @@ fn spawn(serve: olympiad_protocol::ServeEngine) -> Running {
     let thread_out = out.clone();
     let handle = std::thread::spawn(move || {
         let mut engine = Scripted::default();
-        serve(Box::new(BufReader::new(reader)), Box::new(thread_out), &mut engine)
-            .map(|end| (end, engine.searches))
+        serve(
+            Box::new(BufReader::new(reader)),
+            Box::new(thread_out),
+            &mut engine,
+        )
+        .map(|end| (end, engine.searches))
     });
     (writer, out, handle)
 }

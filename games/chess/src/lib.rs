@@ -32,12 +32,14 @@
 //! ```
 
 mod describe;
+pub mod engine;
 mod fen;
 mod notation;
 mod position;
 pub mod reference;
 
 pub use cozy_chess::{Board, Move};
+pub use engine::ENGINES;
 pub use fen::FenError;
 pub use notation::{MoveError, TextError};
 pub use olympiad_core::perft::GameOverLeaves;

@@ -119,7 +119,7 @@ fn random_positions(n: usize, seed: u64) -> Vec<Position> {
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     while out.len() < n {
-        let mut pos = Position::default();
+        let mut pos = Position::start();
         let plies = rng.below(80);
         for _ in 0..plies {
             let moves = pos.legal_moves();

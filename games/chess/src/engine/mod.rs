@@ -34,7 +34,7 @@ pub use perft::perft;
 /// The engine's name in `builtin:NAME`.
 pub const NAME: &str = "jumper";
 /// The most a table may hold, in MiB.
-pub const MAX_HASH_MIB: usize = 65_536;
+pub const MAX_HASH_MIB: usize = 4096;
 /// The most threads.
 pub const MAX_THREADS: usize = 256;
 /// Table size when the options do not say, in MiB.
@@ -140,6 +140,17 @@ struct Engine {
 }
 
 impl olympiad_search::engine::Engine<Position> for Engine {
+    /// Scores beyond [`hooks::MATE_BOUND`] are mates: `MATE - plies` for the side to move.
+    fn mates(&self) -> fn(Score) -> Option<i32> {
+        |score| {
+            let plies = hooks::MATE - score.abs();
+            (score.abs() > hooks::MATE_BOUND).then(|| {
+                let moves = (plies + 1) / 2;
+                if score > 0 { moves } else { -moves }
+            })
+        }
+    }
+
     fn choose(
         &mut self,
         pos: &Position,
