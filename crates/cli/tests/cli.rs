@@ -124,7 +124,7 @@ fn bad_input_exits_2_and_says_where() {
             ],
             "character 30",
         ),
-        (&["perft", "chess960", "2"], "unknown game 'chess960'"),
+        (&["perft", "shogi", "2"], "unknown game 'shogi'"),
         (
             &["perft", "caissa", "2", "--threads", "0"],
             "--threads must be at least 1",
