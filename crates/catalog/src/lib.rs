@@ -216,7 +216,7 @@ pub static GAMES: &[GameRow] = &[
         summary: "chess by the FIDE Laws, draws adjudicated as cutechess does; chess960=1 castles as Chess960",
         params: &[Param {
             name: "chess960",
-            about: "1: Chess960 castling (king takes rook in UCI, Shredder-FEN); the start is the standard array, other arrays come as FEN",
+            about: "1: Chess960 castling (king takes rook in UCI, Shredder-FEN); the start is the standard array, other arrays come as Shredder-FEN positions",
             default: 0,
             min: 0,
             max: 1,
@@ -224,7 +224,7 @@ pub static GAMES: &[GameRow] = &[
         aliases: &[Alias {
             name: "chess960",
             values: &[1],
-            summary: "Chess960 rules from the standard array (Scharnagl 518); other starts as FEN",
+            summary: "Chess960 rules from the standard array (Scharnagl 518); other starts as Shredder-FEN",
         }],
         protocols: &["uci", "cecp", "codecup"],
         engine: "jumper",
