@@ -12,9 +12,9 @@ use olympiad_search::engine::Pace;
 use super::eval::{PHASE_MAX, features};
 
 /// Moves a game from the opening is still expected to last, per side.
-pub const OPENING_MOVES_LEFT: u32 = 40;
+pub const OPENING_MOVES_LEFT: u32 = 32;
 /// However simplified the position, the time left is spread over at least this many moves.
-pub const MIN_MOVES_LEFT: u32 = 18;
+pub const MIN_MOVES_LEFT: u32 = 14;
 /// Share of the increment spent on the move it comes with, in percent.
 pub const INCREMENT_PERCENT: u32 = 80;
 /// Time always kept on the clock, in milliseconds (answers, pipes, scheduling).

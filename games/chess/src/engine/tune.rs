@@ -297,9 +297,20 @@ pub fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
 }
 
 /// Fits the weights to `samples` by `epochs` full-batch Adam steps of `rate` centipawns on
-/// the mean squared error, from `w`; returns the new weights. The king's material weight
-/// stays 0 (it never varies).
-pub fn tune(samples: &[Sample], mut w: Vec<f64>, k: f64, epochs: usize, rate: f64) -> Vec<f64> {
+/// the mean squared error plus `l2` times the squared distance (in centipawns) from the
+/// starting weights `w` (so that weights of rare features, such as a knight on the eighth
+/// rank, stay near their hand-made values instead of fitting noise); returns the new
+/// weights. The king's material weight stays 0 (it never varies).
+pub fn tune(
+    samples: &[Sample],
+    w: Vec<f64>,
+    k: f64,
+    epochs: usize,
+    rate: f64,
+    l2: f64,
+) -> Vec<f64> {
+    let prior = w.clone();
+    let mut w = w;
     let n = w.len();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
@@ -318,7 +329,7 @@ pub fn tune(samples: &[Sample], mut w: Vec<f64>, k: f64, epochs: usize, rate: f6
         }
         let scale = 1.0 / samples.len().max(1) as f64;
         for i in 0..n {
-            let gi = grad[i] * scale;
+            let gi = grad[i] * scale + 2.0 * l2 * (w[i] - prior[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * gi;
             v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
             let mh = m[i] / (1.0 - b1.powi(epoch as i32));
