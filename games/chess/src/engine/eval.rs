@@ -55,8 +55,19 @@ pub const KING_OPEN_FILE: usize = KING_SHIELD + 1;
 pub const KING_ATTACK: usize = KING_OPEN_FILE + 1;
 /// The side to move (counts +1 for white to move, -1 for black).
 pub const TEMPO: usize = KING_ATTACK + 4;
+/// How many knights, bishops, rooks and queens attack the enemy king's neighbourhood: one
+/// weight per count 0..=7 (the danger grows faster than the count).
+pub const KING_ATTACKERS: usize = TEMPO + 1;
+/// A knight, bishop, rook or queen attacked by an enemy pawn.
+pub const THREAT_BY_PAWN: usize = KING_ATTACKERS + 8;
+/// A rook or queen attacked by an enemy knight or bishop.
+pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
+/// A queen attacked by an enemy rook.
+pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
+/// A knight, bishop, rook or queen attacked by the enemy and not defended.
+pub const HANGING: usize = THREAT_BY_ROOK + 1;
 /// How many features (weights per phase) there are.
-pub const NUM_FEATURES: usize = TEMPO + 1;
+pub const NUM_FEATURES: usize = HANGING + 1;
 
 /// Receives the features of a position: `n` more of feature `index` (white minus black).
 pub trait Sink {
@@ -177,9 +188,53 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         }
         pawn_attacks[color as usize] = a;
     }
+    // Every square each side attacks, and what its minor pieces and rooks attack.
+    let mut attacked = [BitBoard::EMPTY; 2];
+    let mut by_minor = [BitBoard::EMPTY; 2];
+    let mut by_rook = [BitBoard::EMPTY; 2];
+    for color in [Color::White, Color::Black] {
+        let c = color as usize;
+        let mut all = pawn_attacks[c] | get_king_moves(board.king(color));
+        for sq in board.colored_pieces(color, Piece::Knight) {
+            by_minor[c] |= get_knight_moves(sq);
+        }
+        for sq in board.colored_pieces(color, Piece::Bishop) {
+            by_minor[c] |= get_bishop_moves(sq, occ);
+        }
+        for sq in board.colored_pieces(color, Piece::Rook) {
+            by_rook[c] |= get_rook_moves(sq, occ);
+        }
+        all |= by_minor[c] | by_rook[c];
+        for sq in board.colored_pieces(color, Piece::Queen) {
+            all |= get_bishop_moves(sq, occ) | get_rook_moves(sq, occ);
+        }
+        attacked[c] = all;
+    }
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
         let them = !color;
+        let (c, t) = (color as usize, them as usize);
+        let pieces = board.colors(color) & !(pawns | board.pieces(Piece::King));
+        let count = |b: BitBoard| b.len() as i32;
+        let threatened = count(pieces & pawn_attacks[t]);
+        if threatened > 0 {
+            sink.add(THREAT_BY_PAWN, sign * threatened);
+        }
+        let heavy = board.colors(color) & (board.pieces(Piece::Rook) | board.pieces(Piece::Queen));
+        let by_minors = count(heavy & by_minor[t]);
+        if by_minors > 0 {
+            sink.add(THREAT_BY_MINOR, sign * by_minors);
+        }
+        let queens = board.colored_pieces(color, Piece::Queen);
+        let by_rooks = count(queens & by_rook[t]);
+        if by_rooks > 0 {
+            sink.add(THREAT_BY_ROOK, sign * by_rooks);
+        }
+        let hanging = count(pieces & attacked[t] & !attacked[c]);
+        if hanging > 0 {
+            sink.add(HANGING, sign * hanging);
+        }
+        let mut king_attackers = 0usize;
         let own = board.colors(color);
         let own_pawns = pawns & own;
         let their_pawns = pawns & board.colors(them);
@@ -213,6 +268,7 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                 let hits = (attacks & king_zone).len() as i32;
                 if hits > 0 {
                     sink.add(KING_ATTACK + k, sign * hits);
+                    king_attackers += 1;
                 }
                 if piece == Piece::Rook {
                     let file = FILES[sq.file() as usize];
@@ -224,6 +280,7 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                 }
             }
         }
+        sink.add(KING_ATTACKERS + king_attackers.min(7), sign);
         if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
             sink.add(BISHOP_PAIR, sign);
         }

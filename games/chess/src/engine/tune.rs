@@ -345,7 +345,7 @@ pub fn tune(
 
 /// `weights.rs` for weights `w`, with a comment naming how they were made.
 pub fn weights_source(w: &[f64], provenance: &str) -> String {
-    let names: [(usize, &str); 15] = [
+    let names: [(usize, &str); 20] = [
         (
             eval::MATERIAL,
             "material: pawn, knight, bishop, rook, queen, (king)",
@@ -375,6 +375,17 @@ pub fn weights_source(w: &[f64], provenance: &str) -> String {
             "attacks on the enemy king's neighbourhood: knight, bishop, rook, queen",
         ),
         (eval::TEMPO, "side to move"),
+        (
+            eval::KING_ATTACKERS,
+            "pieces attacking the enemy king's neighbourhood: 0..=7",
+        ),
+        (eval::THREAT_BY_PAWN, "piece attacked by a pawn"),
+        (
+            eval::THREAT_BY_MINOR,
+            "rook or queen attacked by a knight or bishop",
+        ),
+        (eval::THREAT_BY_ROOK, "queen attacked by a rook"),
+        (eval::HANGING, "piece attacked and undefended"),
         (NUM_FEATURES, ""),
     ];
     let mut s = String::new();
