@@ -114,12 +114,14 @@ fn exchange_values() {
     }
 }
 
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /// Random positions from random playouts.
 fn random_positions(n: usize, seed: u64) -> Vec<Position> {
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     while out.len() < n {
-        let mut pos = Position::start();
+        let mut pos = Position::from_fen(START, false).expect("the start position");
         let plies = rng.below(80);
         for _ in 0..plies {
             let moves = pos.legal_moves();
