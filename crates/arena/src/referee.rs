@@ -165,6 +165,8 @@ pub enum Termination {
     },
     /// The referee ended it on the engines' scores ([`Adjudication`]).
     Adjudicated {
+        /// The seat given the win; `None`: a draw.
+        winner: Option<u8>,
         /// Which rule, and for whom.
         reason: String,
     },
@@ -302,17 +304,12 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// The reason of an adjudicated draw starts with this.
-pub const DRAW_REASON: &str = "draw by score";
-
 /// The adjudication streaks: for each seat, its last moves in a row that count towards a
 /// loss, a win and a draw.
 struct Streaks {
     losing: Vec<u32>,
     winning: Vec<u32>,
     level: Vec<u32>,
-    /// The seat a won adjudication gave the loss to.
-    loser: Option<usize>,
 }
 
 impl Streaks {
@@ -321,7 +318,6 @@ impl Streaks {
             losing: vec![0; seats],
             winning: vec![0; seats],
             level: vec![0; seats],
-            loser: None,
         }
     }
 
@@ -346,8 +342,8 @@ impl Streaks {
             bump(&mut self.winning[s], cp.is_some_and(|c| c >= rule.score_cp));
             for (loser, winner) in [(s, o), (o, s)] {
                 if self.losing[loser] >= rule.moves && self.winning[winner] >= rule.moves {
-                    self.loser = Some(loser);
                     return Some(Termination::Adjudicated {
+                        winner: Some(winner as u8),
                         reason: format!(
                             "seat {loser} lost by score: both engines saw at least {} cp \
                              for {} moves each",
@@ -365,8 +361,9 @@ impl Streaks {
             );
             if self.level.iter().all(|&n| n >= rule.moves) {
                 return Some(Termination::Adjudicated {
+                    winner: None,
                     reason: format!(
-                        "{DRAW_REASON}: both engines within {} cp for {} moves each",
+                        "draw by score: both engines within {} cp for {} moves each",
                         rule.score_cp, rule.moves
                     ),
                 });
@@ -568,17 +565,13 @@ pub fn play_game(
         Err(t @ Termination::Resigned { seat }) => {
             (Outcome::win(Seat(1 - seat), seats, "resignation"), t)
         }
-        Err(Termination::Adjudicated { reason }) if reason.starts_with(DRAW_REASON) => (
-            Outcome::draw(seats, "adjudication"),
-            Termination::Adjudicated { reason },
+        Err(t @ Termination::Adjudicated { winner, .. }) => (
+            match winner {
+                Some(w) => Outcome::win(Seat(w), seats, "adjudication"),
+                None => Outcome::draw(seats, "adjudication"),
+            },
+            t,
         ),
-        Err(Termination::Adjudicated { reason }) => {
-            let loser = streaks.loser.expect("a won adjudication names the loser");
-            (
-                Outcome::win(Seat(1 - loser as u8), seats, "adjudication"),
-                Termination::Adjudicated { reason },
-            )
-        }
         Err(t @ Termination::Fault { seat, .. }) => (fault_outcome(Seat(seat), seats), t),
         Err(t @ Termination::Rules { .. }) => unreachable!("rules end as Ok: {t:?}"),
     };
@@ -644,4 +637,73 @@ pub fn play_game(
     };
     watch.ended(&record);
     record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use olympiad_protocol::EngineScore::{Cp, Mate};
+
+    #[test]
+    fn a_loss_needs_both_engines_to_agree_for_the_moves_asked() {
+        let rules = Adjudication {
+            resign: Some(ScoreRule {
+                score_cp: 500,
+                moves: 2,
+            }),
+            draw: None,
+        };
+        let mut s = Streaks::new(2);
+        // Seat 0 sees itself lost twice; seat 1 agrees only once, then not.
+        assert_eq!(s.after(&rules, 0, Some(Cp(-600)), 1), None);
+        assert_eq!(s.after(&rules, 1, Some(Cp(700)), 2), None);
+        assert_eq!(s.after(&rules, 0, Some(Mate(-9)), 3), None);
+        assert_eq!(s.after(&rules, 1, None, 4), None);
+        assert_eq!(s.after(&rules, 0, Some(Cp(-900)), 5), None);
+        assert_eq!(s.after(&rules, 1, Some(Cp(650)), 6), None);
+        match s.after(&rules, 0, Some(Cp(-800)), 7) {
+            None => {}
+            other => panic!("seat 1 has agreed once since its unscored move: {other:?}"),
+        }
+        match s.after(&rules, 1, Some(Mate(4)), 8) {
+            Some(Termination::Adjudicated { winner, .. }) => assert_eq!(winner, Some(1)),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_draw_counts_from_its_move_on_and_breaks_on_a_big_score() {
+        let rules = Adjudication {
+            resign: None,
+            draw: Some(DrawRule {
+                score_cp: 10,
+                moves: 2,
+                after_move: 3,
+            }),
+        };
+        let mut s = Streaks::new(2);
+        // Moves 1 and 2 do not count.
+        for ply in 1..=4 {
+            assert_eq!(s.after(&rules, (ply + 1) % 2, Some(Cp(0)), ply), None);
+        }
+        assert_eq!(s.after(&rules, 0, Some(Cp(5)), 5), None);
+        assert_eq!(s.after(&rules, 1, Some(Cp(-40)), 6), None);
+        assert_eq!(s.after(&rules, 0, Some(Cp(-3)), 7), None);
+        assert_eq!(s.after(&rules, 1, Some(Cp(8)), 8), None);
+        assert_eq!(
+            s.after(&rules, 0, Some(Cp(0)), 9),
+            None,
+            "seat 1 has one move in band"
+        );
+        match s.after(&rules, 1, Some(Cp(-10)), 10) {
+            Some(Termination::Adjudicated { winner: None, .. }) => {}
+            other => panic!("{other:?}"),
+        }
+        // Off, or more than two seats: never.
+        assert_eq!(
+            Streaks::new(2).after(&Adjudication::default(), 0, Some(Cp(0)), 99),
+            None
+        );
+        assert_eq!(Streaks::new(3).after(&rules, 0, Some(Cp(0)), 99), None);
+    }
 }

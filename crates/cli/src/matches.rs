@@ -583,7 +583,7 @@ fn how_it_ended(r: &GameRecord) -> String {
         Termination::Rules { reason } => reason.clone(),
         Termination::MoveLimit { plies } => format!("move limit ({plies} plies)"),
         Termination::Resigned { seat } => format!("{} resigned", r.players[*seat as usize].name),
-        Termination::Adjudicated { reason } => format!("adjudicated: {reason}"),
+        Termination::Adjudicated { reason, .. } => format!("adjudicated: {reason}"),
         Termination::Fault { seat, fault } => {
             format!(
                 "{} by {}: {}",

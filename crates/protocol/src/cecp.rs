@@ -614,20 +614,10 @@ pub fn serve(
     engine_io::run(input, output, urgency, is_quit, |session, lines| {
         let say = |line: &str| session.write(line);
         let mut table = Table::default();
-        for (seq, line) in lines.iter() {
-            let Some(line) = line else {
-                return Ok(ServeEnd::Eof);
-            };
-            if line.trim().is_empty() {
-                continue;
-            }
-            let command = match parse_command(&line) {
-                Ok(c) => c,
-                Err(e) => {
-                    say(&format!("Error ({e}): {line}"))?;
-                    continue;
-                }
-            };
+        let refusal = |e: &str, line: &str| format!("Error ({e}): {line}");
+        while let Some((seq, line, command)) =
+            engine_io::next_command(session, lines, parse_command, refusal)?
+        {
             let mut think = false;
             match command {
                 Command::Xboard | Command::Nothing | Command::MoveNow | Command::Result => {
@@ -715,13 +705,13 @@ pub fn serve(
                         say(&format!("Error ({e}): option"))?;
                     }
                 }
-                Command::Memory(v) | Command::Cores(v) => {
-                    let name = if line.starts_with("memory") {
-                        "Hash"
-                    } else {
-                        "Threads"
-                    };
-                    if let Err(e) = thinker.set_option(name, &v) {
+                Command::Memory(v) => {
+                    if let Err(e) = thinker.set_option("Hash", &v) {
+                        say(&format!("Error ({e}): {line}"))?;
+                    }
+                }
+                Command::Cores(v) => {
+                    if let Err(e) = thinker.set_option("Threads", &v) {
                         say(&format!("Error ({e}): {line}"))?;
                     }
                 }

@@ -183,6 +183,30 @@ pub(crate) fn run<T>(
     main(&session, &rx)
 }
 
+/// The next command from `lines`, read by `parse`: its line's number, the line and the
+/// command; `None` at the end of the input. Blank lines are skipped; a line `parse` refuses
+/// is answered with `refusal(error, line)` and skipped, as GUIs expect of engines.
+pub(crate) fn next_command<C>(
+    session: &Session,
+    lines: &Receiver<Numbered>,
+    parse: fn(&str) -> Result<C, String>,
+    refusal: fn(&str, &str) -> String,
+) -> Result<Option<(u64, String, C)>, ServeError> {
+    for (seq, line) in lines.iter() {
+        let Some(line) = line else {
+            return Ok(None);
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse(&line) {
+            Ok(command) => return Ok(Some((seq, line, command))),
+            Err(e) => session.write(&refusal(&e, &line))?,
+        }
+    }
+    Ok(None)
+}
+
 /// The first characters of a line, for messages.
 pub(crate) fn cut(line: &str) -> String {
     line.chars().take(60).collect()

@@ -500,20 +500,10 @@ pub fn serve(
 ) -> Result<ServeEnd, ServeError> {
     engine_io::run(input, output, urgency, is_quit, |session, lines| {
         let say = |line: &str| session.write(line);
-        for (seq, line) in lines.iter() {
-            let Some(line) = line else {
-                return Ok(ServeEnd::Eof);
-            };
-            if line.trim().is_empty() {
-                continue;
-            }
-            let command = match parse_command(&line) {
-                Ok(c) => c,
-                Err(e) => {
-                    say(&format!("info string {e}"))?;
-                    continue;
-                }
-            };
+        let refusal = |e: &str, _: &str| format!("info string {e}");
+        while let Some((seq, _, command)) =
+            engine_io::next_command(session, lines, parse_command, refusal)?
+        {
             match command {
                 Command::Uci => {
                     say(&format!("id name {}", thinker.name()))?;

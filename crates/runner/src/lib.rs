@@ -834,9 +834,7 @@ pub fn game_result(record: &GameRecord) -> GameResult {
             reason: fault.kind().into(),
         },
         Termination::MoveLimit { .. } => T::AdjudicatedDraw,
-        Termination::Adjudicated { .. } if record.points.windows(2).all(|w| w[0] == w[1]) => {
-            T::AdjudicatedDraw
-        }
+        Termination::Adjudicated { winner: None, .. } => T::AdjudicatedDraw,
         Termination::Rules { .. }
         | Termination::Resigned { .. }
         | Termination::Adjudicated { .. } => T::Normal,
@@ -879,7 +877,7 @@ pub fn stored_game(
         Termination::Rules { reason } => reason.clone(),
         Termination::MoveLimit { plies } => format!("move limit ({plies} plies)"),
         Termination::Resigned { seat } => format!("seat {seat} resigned"),
-        Termination::Adjudicated { reason } => format!("adjudicated: {reason}"),
+        Termination::Adjudicated { reason, .. } => format!("adjudicated: {reason}"),
         Termination::Fault { seat, fault } => format!(
             "{} by {}: {}",
             fault.kind(),

@@ -240,6 +240,23 @@ pub trait Engine<G: Game>: Send {
     }
 }
 
+/// The answer when `legal` leaves nothing to search: `Some(None)` when there is no move
+/// (the game is over), `Some(Some(only move))` when there is one, `None` when a search must
+/// choose. Engines start their `choose` with it.
+pub fn forced<M: Copy>(legal: &[M]) -> Option<Option<Choice<M>>> {
+    match legal {
+        [] => Some(None),
+        [mv] => Some(Some(Choice {
+            mv: *mv,
+            score: None,
+            depth: 0,
+            nodes: 0,
+            source: Source::OnlyMove,
+        })),
+        _ => None,
+    }
+}
+
 /// How a game spends a clock, as the engine wrapper needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pace {

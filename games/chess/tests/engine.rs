@@ -1,6 +1,6 @@
 //! Jumper's tests: mates found at their distance, exchange values, legal moves in many
-//! random positions, the bench signature, Lazy SMP, time limits, the evaluation's colour
-//! symmetry, perft.
+//! random positions, the bench signature, Lazy SMP, time limits and the clock, the
+//! evaluation's colour symmetry.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -9,7 +9,7 @@ use std::time::Duration;
 use cozy_chess::{Board, Move};
 use olympiad_chess::Position;
 use olympiad_chess::engine::hooks::MATE;
-use olympiad_chess::engine::{ENGINES, Jumper, bench, eval, perft, see, time};
+use olympiad_chess::engine::{ENGINES, Jumper, bench, eval, see, time};
 use olympiad_core::{Game, SplitMix64};
 use olympiad_search::Limits;
 use olympiad_search::engine::{Clocked, Options, ThinkTime};
@@ -219,19 +219,29 @@ fn a_move_time_stops_the_search() {
 
 #[test]
 fn the_clock_is_spent_with_care() {
-    let b = Board::default();
+    let clocked = Clocked::new(&ENGINES[0], &Options::default(), 0).unwrap();
+    let start = Position::start();
+    let move_time = |left: Duration, increment: Duration, moves_to_go: Option<u32>| {
+        let clock = ThinkTime {
+            left,
+            increment,
+            moves_to_go,
+            ..ThinkTime::default()
+        };
+        clocked.limits(&start, &clock).move_time.unwrap()
+    };
     let left = Duration::from_secs(10);
     let inc = Duration::from_millis(100);
-    let t = time::move_time(&b, left, inc, None);
+    let t = move_time(left, inc, None);
     assert!(t > inc && t < left / 10, "{t:?}");
     // With one move to the time control, more of the clock; never all of it.
-    let last = time::move_time(&b, left, Duration::ZERO, Some(1));
+    let last = move_time(left, Duration::ZERO, Some(1));
     assert!(last > t && last < left, "{last:?}");
     // An endgame expects fewer moves left than the opening.
     let end = board("8/8/4k3/3p4/3P4/4K3/8/8 w - - 0 1");
-    assert!(time::moves_left(&end) < time::moves_left(&b));
+    assert!(time::moves_left(&end) < time::moves_left(&Board::default()));
     // Almost no time: still under what is left.
-    let short = time::move_time(&b, Duration::from_millis(50), Duration::ZERO, None);
+    let short = move_time(Duration::from_millis(50), Duration::ZERO, None);
     assert!(short < Duration::from_millis(50));
 }
 
@@ -303,15 +313,6 @@ fn material_counts() {
         "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     ));
     assert!(up_a_queen > start + 500, "{start} {up_a_queen}");
-}
-
-#[test]
-fn perft_counts() {
-    assert_eq!(perft(&Board::default(), 4), 197_281);
-    let kiwipete = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    assert_eq!(perft(&kiwipete, 3), 97_862);
-    let endgame = board("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
-    assert_eq!(perft(&endgame, 5), 674_624);
 }
 
 #[test]

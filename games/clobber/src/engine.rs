@@ -81,18 +81,8 @@ impl olympiad_search::engine::Engine<Position> for Engine {
         mut observer: &mut dyn Observer<Move>,
     ) -> Option<olympiad_search::engine::Choice<Move>> {
         let legal = pos.legal_moves();
-        match legal.len() {
-            0 => return None,
-            1 => {
-                return Some(olympiad_search::engine::Choice {
-                    mv: legal[0],
-                    score: None,
-                    depth: 0,
-                    nodes: 0,
-                    source: Source::OnlyMove,
-                });
-            }
-            _ => {}
+        if let Some(answer) = olympiad_search::engine::forced(&legal) {
+            return answer;
         }
         let result = self.searcher.search(pos, limits, &mut observer);
         let mv = result

@@ -12,7 +12,6 @@
 pub mod eval;
 pub mod hooks;
 pub mod node;
-pub mod perft;
 pub mod see;
 pub mod time;
 pub mod tune;
@@ -28,8 +27,6 @@ use olympiad_search::{Algorithm, Config, LazySmp, Limits, Observer, Score, Searc
 use crate::Position;
 use hooks::ChessHooks;
 use node::Node;
-
-pub use perft::perft;
 
 /// The engine's name in `builtin:NAME`.
 pub const NAME: &str = "jumper";
@@ -158,18 +155,8 @@ impl olympiad_search::engine::Engine<Position> for Engine {
         observer: &mut dyn Observer<Move>,
     ) -> Option<Choice<Move>> {
         let legal = pos.legal_moves();
-        match legal.len() {
-            0 => return None,
-            1 => {
-                return Some(Choice {
-                    mv: legal[0],
-                    score: None,
-                    depth: 0,
-                    nodes: 0,
-                    source: Source::OnlyMove,
-                });
-            }
-            _ => {}
+        if let Some(answer) = olympiad_search::engine::forced(&legal) {
+            return answer;
         }
         let before: Vec<u64> = pos.repetition_keys().collect();
         let mut observer = observer;
