@@ -56,6 +56,7 @@
 //! assert_eq!(summary.duel.unwrap().wdl.games(), 2);
 //! ```
 
+pub mod analyse;
 pub mod executor;
 pub mod interrupt;
 pub mod job;

@@ -108,6 +108,104 @@ pub struct DrawRule {
     pub after_move: u32,
 }
 
+fn seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("'{text}' is not a number of seconds"))
+}
+
+impl TimeControl {
+    /// Reads a time control as chess match runners write it: `[MOVES/]SECONDS[+INCREMENT]`
+    /// (`10+0.1`, `40/60`, `1+0.01`; MOVES repeats the budget every MOVES moves), or
+    /// `st=SECONDS`, that long per move. No margin.
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        if let Some(st) = text.strip_prefix("st=") {
+            let t = seconds(st)?;
+            if t.is_zero() {
+                return Err("st=0: a move needs some time".into());
+            }
+            return Ok(TimeControl {
+                budget: t * 1000,
+                increment: Duration::ZERO,
+                move_cap: Some(t),
+                moves_per_period: None,
+                margin: Duration::ZERO,
+            });
+        }
+        let (moves, rest) = match text.split_once('/') {
+            Some((m, rest)) => {
+                let m: u32 = m
+                    .parse()
+                    .ok()
+                    .filter(|&m| m > 0)
+                    .ok_or_else(|| format!("'{m}' is not a number of moves (1 or more)"))?;
+                (Some(m), rest)
+            }
+            None => (None, text),
+        };
+        let (budget, increment) = match rest.split_once('+') {
+            Some((b, i)) => (seconds(b)?, seconds(i)?),
+            None => (seconds(rest)?, Duration::ZERO),
+        };
+        if budget.is_zero() {
+            return Err(format!("'{text}': the budget must be more than 0 s"));
+        }
+        Ok(TimeControl {
+            budget,
+            increment,
+            move_cap: None,
+            moves_per_period: moves,
+            margin: Duration::ZERO,
+        })
+    }
+}
+
+/// Whole numbers from 0 to 100,000, `want` of them, comma-separated.
+fn whole_numbers(text: &str, want: usize, form: &str) -> Result<Vec<u32>, String> {
+    let n: Vec<u32> = text
+        .split(',')
+        .map(|t| {
+            t.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&x| x <= 100_000)
+                .ok_or_else(|| format!("'{}' is not a whole number from 0 to 100000", t.trim()))
+        })
+        .collect::<Result<_, _>>()?;
+    if n.len() != want {
+        return Err(format!(
+            "expected {form}: {want} whole numbers, found {}",
+            n.len()
+        ));
+    }
+    Ok(n)
+}
+
+impl ScoreRule {
+    /// Reads `SCORE,MOVES` (centipawns, moves of each side).
+    pub fn parse(text: &str) -> Result<ScoreRule, String> {
+        let n = whole_numbers(text, 2, "SCORE,MOVES")?;
+        Ok(ScoreRule {
+            score_cp: n[0] as i32,
+            moves: n[1],
+        })
+    }
+}
+
+impl DrawRule {
+    /// Reads `SCORE,MOVES,AFTER` (centipawns, moves of each side, the first move counted).
+    pub fn parse(text: &str) -> Result<DrawRule, String> {
+        let n = whole_numbers(text, 3, "SCORE,MOVES,AFTER")?;
+        Ok(DrawRule {
+            score_cp: n[0] as i32,
+            moves: n[1],
+            after_move: n[2],
+        })
+    }
+}
+
 /// How the referee runs a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RefereeConfig {

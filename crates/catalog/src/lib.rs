@@ -31,12 +31,14 @@
 
 mod dyngame;
 mod engines;
+mod files;
 mod served;
 mod tools;
 mod units;
 
 pub use dyngame::{DynGame, PlayError, TextGame};
 pub use engines::{Adapter, Decision, Engine, Thought};
+pub use files::{GameFiles, ReadOpenings};
 pub use olympiad_search::engine::{Options, Source, ThinkTime};
 pub use served::{EngineThinker, Mover, Served};
 pub use tools::{
@@ -105,6 +107,8 @@ pub struct GameRow {
     pub engine: &'static str,
     /// The game's opening book, if it has one to rebuild.
     pub book: Option<BookTool>,
+    /// The files its community keeps openings and games in, if it has such formats.
+    pub files: Option<&'static GameFiles>,
     /// The typed tools of the variant with these parameter values (already checked against
     /// the ranges of `params`).
     pub build: fn(&[u32]) -> Box<dyn Tools>,
@@ -123,6 +127,7 @@ pub static GAMES: &[GameRow] = &[
             path: "games/caissa/data/book.txt",
             rebuild: olympiad_caissa::engine::book::rebuild,
         }),
+        files: None,
         build: |_| {
             Box::new(
                 Typed::new(olympiad_caissa::Position::start())
@@ -155,6 +160,7 @@ pub static GAMES: &[GameRow] = &[
         protocols: &["caia", "codecup"],
         engine: "mcts",
         book: None,
+        files: None,
         build: |v| {
             Box::new(
                 Typed::new(olympiad_rolit::Position::start_with(v[0] as usize))
@@ -170,6 +176,7 @@ pub static GAMES: &[GameRow] = &[
         protocols: &["codecup"],
         engine: "random",
         book: None,
+        files: None,
         build: |_| Box::new(Typed::new(olympiad_checkers::Position::start())),
     },
     GameRow {
@@ -180,6 +187,7 @@ pub static GAMES: &[GameRow] = &[
         protocols: &["codecup"],
         engine: "random",
         book: None,
+        files: None,
         build: |_| Box::new(Typed::new(olympiad_reversi::Position::start())),
     },
     GameRow {
@@ -205,6 +213,7 @@ pub static GAMES: &[GameRow] = &[
         protocols: &["codecup"],
         engine: "alphabeta",
         book: None,
+        files: None,
         build: |v| {
             let start = olympiad_clobber::Position::start(v[0] as usize, v[1] as usize);
             let start = start.expect("sizes checked against the ranges");
@@ -229,6 +238,7 @@ pub static GAMES: &[GameRow] = &[
         protocols: &["uci", "cecp", "codecup"],
         engine: "jumper",
         book: None,
+        files: Some(&files::CHESS),
         build: |v| {
             let start = if v[0] == 1 {
                 olympiad_chess::Position::start960(olympiad_chess::STANDARD_ARRAY)
@@ -279,6 +289,20 @@ impl GameEntry {
         self.tools.position(self.name, text)
     }
 
+    /// Reads the opening file `path` in one of the game's own formats (by its extension):
+    /// the start positions as position texts; `None` when the game has no format of that
+    /// extension. Errors name the file.
+    pub fn read_opening_file(&self, path: &std::path::Path) -> Option<Result<Vec<String>, String>> {
+        let extension = path.extension()?.to_str()?;
+        let read = self.row.files?.opening_reader(extension)?;
+        let name = path.display();
+        Some(
+            std::fs::read_to_string(path)
+                .map_err(|e| format!("{name}: {e}"))
+                .and_then(|text| read(&self.values, &text).map_err(|e| format!("{name}: {e}"))),
+        )
+    }
+
     /// The typed tools (perft, show, bench).
     pub fn tools(&self) -> &dyn Tools {
         &*self.tools
@@ -310,7 +334,6 @@ impl GameEntry {
     }
 }
 
-/// What the catalog could not find or build.
 /// What the catalog could not find or build.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CatalogError {

@@ -20,6 +20,7 @@ mod caia;
 mod cluster_args;
 mod games;
 mod matches;
+mod openings;
 mod perft;
 mod play;
 mod serve;
@@ -71,6 +72,9 @@ enum Command {
     Play(play::Args),
     /// Rebuild the Caïssa opening book by deep searches of the first plies.
     Book(book::Args),
+    /// Build a balanced opening set: random openings a strong engine finds level, in the
+    /// game's opening format (chess: EPD).
+    Openings(openings::Args),
     /// Solve Sudoku puzzles (first, unique or all solutions), or explain each step in Aart
     /// Bik's notation with --verbose.
     Sudoku(sudoku::Args),
@@ -126,7 +130,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if matches!(
         cli.command,
-        Command::Match(_) | Command::Caiaio(_) | Command::Tournament(_)
+        Command::Match(_) | Command::Caiaio(_) | Command::Tournament(_) | Command::Openings(_)
     ) {
         // These start programs in process groups of their own, which the terminal's Ctrl-C
         // does not reach: the handler kills them before olympiad ends.
@@ -138,6 +142,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Openings(args) => openings::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Sudoku(args) => sudoku::run(&args),
         Command::Play(args) => play::run(&args),

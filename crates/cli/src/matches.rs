@@ -46,19 +46,19 @@ pub struct Args {
     /// A time control as chess match runners write it, instead of --time-ms and
     /// --increment-ms: `[MOVES/]SECONDS[+INCREMENT]` (`10+0.1`, `40/60`, `1+0.01`); MOVES
     /// repeats the budget every MOVES moves. Or `st=SECONDS`: that long per move.
-    #[arg(long, value_name = "TC", value_parser = parse_tc, allow_hyphen_values = true)]
-    pub tc: Option<Tc>,
+    #[arg(long, value_name = "TC", value_parser = TimeControl::parse, allow_hyphen_values = true)]
+    pub tc: Option<TimeControl>,
     /// How far past its clock a reply may come without losing on time, in milliseconds
     /// (fastchess's timemargin; the clock then stands at zero).
     #[arg(long, default_value_t = 0)]
     pub margin_ms: u64,
     /// Adjudicate a loss when both engines agree for MOVES moves each that one side is
     /// at least SCORE centipawns behind (engine protocols report scores).
-    #[arg(long, value_name = "SCORE,MOVES", value_parser = parse_resign)]
+    #[arg(long, value_name = "SCORE,MOVES", value_parser = ScoreRule::parse)]
     pub resign: Option<ScoreRule>,
     /// Adjudicate a draw when both engines' scores stay within SCORE centipawns of zero for
     /// MOVES moves each, from move AFTER on.
-    #[arg(long, value_name = "SCORE,MOVES,AFTER", value_parser = parse_draw)]
+    #[arg(long, value_name = "SCORE,MOVES,AFTER", value_parser = DrawRule::parse)]
     pub draw: Option<DrawRule>,
     /// Adjudicate a draw after this many plies (on top of the game's own rules).
     #[arg(long)]
@@ -108,99 +108,6 @@ pub struct Args {
     /// The seed of --random-openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-}
-
-/// A time control from `--tc`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Tc {
-    /// The budget (per period).
-    pub budget: Duration,
-    /// The increment.
-    pub increment: Duration,
-    /// Moves per period.
-    pub moves: Option<u32>,
-    /// A fixed time per move (`st=`) instead.
-    pub per_move: Option<Duration>,
-}
-
-fn seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("'{text}' is not a number of seconds"))
-}
-
-/// Reads `[MOVES/]SECONDS[+INCREMENT]` or `st=SECONDS`.
-pub fn parse_tc(text: &str) -> Result<Tc, String> {
-    if let Some(st) = text.strip_prefix("st=") {
-        let t = seconds(st)?;
-        if t.is_zero() {
-            return Err("st=0: a move needs some time".into());
-        }
-        return Ok(Tc {
-            budget: t * 1000,
-            increment: Duration::ZERO,
-            moves: None,
-            per_move: Some(t),
-        });
-    }
-    let (moves, rest) = match text.split_once('/') {
-        Some((m, rest)) => {
-            let m: u32 = m
-                .parse()
-                .ok()
-                .filter(|&m| m > 0)
-                .ok_or_else(|| format!("'{m}' is not a number of moves (1 or more)"))?;
-            (Some(m), rest)
-        }
-        None => (None, text),
-    };
-    let (budget, increment) = match rest.split_once('+') {
-        Some((b, i)) => (seconds(b)?, seconds(i)?),
-        None => (seconds(rest)?, Duration::ZERO),
-    };
-    if budget.is_zero() {
-        return Err(format!("'{text}': the budget must be more than 0 s"));
-    }
-    Ok(Tc {
-        budget,
-        increment,
-        moves,
-        per_move: None,
-    })
-}
-
-fn whole_numbers(text: &str, want: usize, form: &str) -> Result<Vec<i64>, String> {
-    let n: Vec<i64> = text
-        .split(',')
-        .map(|t| {
-            t.trim()
-                .parse::<i64>()
-                .map_err(|_| format!("'{t}' is not a whole number"))
-        })
-        .collect::<Result<_, _>>()?;
-    if n.len() != want || n.iter().any(|&x| !(0..=100_000).contains(&x)) {
-        return Err(format!("expected {form}: numbers from 0 to 100000"));
-    }
-    Ok(n)
-}
-
-fn parse_resign(text: &str) -> Result<ScoreRule, String> {
-    let n = whole_numbers(text, 2, "SCORE,MOVES")?;
-    Ok(ScoreRule {
-        score_cp: n[0] as i32,
-        moves: n[1] as u32,
-    })
-}
-
-fn parse_draw(text: &str) -> Result<DrawRule, String> {
-    let n = whole_numbers(text, 3, "SCORE,MOVES,AFTER")?;
-    Ok(DrawRule {
-        score_cp: n[0] as i32,
-        moves: n[1] as u32,
-        after_move: n[2] as u32,
-    })
 }
 
 /// `pairs` openings of `plies` random legal plies each from the start (none ends the game),
@@ -267,7 +174,7 @@ fn parse_sprt(text: &str) -> Result<Sprt, String> {
 }
 
 /// The `[players]` table of the players file.
-fn read_players_file(path: &PathBuf) -> anyhow::Result<toml::Table> {
+pub(crate) fn read_players_file(path: &PathBuf) -> anyhow::Result<toml::Table> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         crate::input_error(format!(
             "cannot read players file '{}': {e}",
@@ -287,7 +194,7 @@ fn read_players_file(path: &PathBuf) -> anyhow::Result<toml::Table> {
 }
 
 /// Turns a command-line player into a checked contestant.
-fn contestant(
+pub(crate) fn contestant(
     text: &str,
     file: Option<&toml::Table>,
     game: &'static olympiad_catalog::GameEntry,
@@ -431,7 +338,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     }
     let config = MatchConfig {
         openings: match (&args.openings, args.random_openings) {
-            (Some(path), _) => olympiad_runner::read_openings(path).map_err(crate::input_error)?,
+            (Some(path), _) => {
+                olympiad_runner::read_openings(game, path).map_err(crate::input_error)?
+            }
             (None, Some(plies)) => random_openings(game, plies, args.games.div_ceil(2), args.seed),
             (None, None) => Vec::new(),
         },
@@ -465,11 +374,9 @@ fn match_config(args: &Args, game: &'static olympiad_catalog::GameEntry) -> Matc
         referee: RefereeConfig {
             time: match args.tc {
                 Some(tc) => TimeControl {
-                    budget: tc.budget,
-                    increment: tc.increment,
-                    move_cap: tc.per_move.or(args.move_cap_ms.map(Duration::from_millis)),
-                    moves_per_period: tc.moves,
+                    move_cap: tc.move_cap.or(args.move_cap_ms.map(Duration::from_millis)),
                     margin: Duration::from_millis(args.margin_ms),
+                    ..tc
                 },
                 None => TimeControl {
                     budget: Duration::from_millis(args.time_ms),

@@ -84,23 +84,34 @@ fn stockfish_over_uci_plays_fairymax_over_cecp_with_clocks_and_reports() {
         ),
     )
     .unwrap();
+    // One opening from an EPD file, played twice with the colours swapped.
+    let epd = dir.join("openings.epd");
+    let opening = "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -";
+    std::fs::write(&epd, format!("# one opening\n{opening} fmvn 3; ce 20;\n")).unwrap();
     let (stdout, records) = chess_match(
         &dir,
         &[
             "sf",
             "fm",
+            "--openings",
+            epd.to_str().unwrap(),
             "--players",
             players.to_str().unwrap(),
             "--games",
             "2",
             "--tc",
-            "2+0.05",
+            "4+0.1",
+            // A loaded machine may starve an engine for a moment: a margin as fastchess
+            // users give, so that only the arena's own timing is under test.
+            "--margin-ms",
+            "300",
             "--resign",
             "800,3",
         ],
     );
     assert_eq!(records.len(), 2, "{stdout}");
     for record in &records {
+        assert_eq!(record["start"], format!("{opening} 0 3"), "{record}");
         let (kind, _, fault) = termination(record);
         assert!(
             kind == "rules" || kind == "adjudicated" || kind == "resigned",
@@ -265,5 +276,60 @@ fn engines_that_break_uci_lose_with_the_reason_and_the_match_goes_on() {
             let text = record["termination"]["fault"]["detail"].as_str().unwrap();
             assert!(text.contains(detail), "{text}");
         }
+    }
+}
+
+#[test]
+fn the_opening_builder_keeps_what_stockfish_finds_level() {
+    require(STOCKFISH);
+    let dir = scratch("openings");
+    let out = dir.join("set.epd");
+    let output = Command::new(env!("CARGO_BIN_EXE_olympiad"))
+        .args(["openings", "chess", &format!("uci:{STOCKFISH}")])
+        .args([
+            "--count",
+            "3",
+            "--plies",
+            "6",
+            "--time-ms",
+            "100",
+            "--within",
+            "80",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("run olympiad openings");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    // Progress names every candidate and its score.
+    assert!(stderr.contains("candidate     1:"), "{stderr}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(!dir.join("set.epd.partial").exists());
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        text.contains("# Rebuild: olympiad openings chess"),
+        "{text}"
+    );
+    for line in lines {
+        // `ce` within the bound, `c0` the six plies that lead to the position.
+        let ce: i32 = line
+            .split("ce ")
+            .nth(1)
+            .and_then(|r| r.split(';').next())
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(ce.abs() <= 80, "{line}");
+        let moves = line.split("c0 \"").nth(1).unwrap().trim_end_matches("\";");
+        assert_eq!(moves.split(' ').count(), 6, "{line}");
+        let shown = Command::new(env!("CARGO_BIN_EXE_olympiad"))
+            .args(["show", "chess", "--moves", moves])
+            .output()
+            .unwrap();
+        let shown = String::from_utf8_lossy(&shown.stdout);
+        let placement = line.split(' ').next().unwrap();
+        assert!(shown.contains(placement), "{line}\n{shown}");
     }
 }

@@ -7,7 +7,8 @@
 //! `done=0`. Options of the players file become `option NAME=VALUE` (checked against the
 //! options the engine listed), and `memory`/`cores` when so named. Each game: `new`,
 //! `force`, `post`, `easy`; at the engine's first turn the time control (`level MPS BASE
-//! INC`, or `st` for a fixed time per move), `setboard` for another start, the moves so
+//! INC`, or `st` for a fixed time per move), `setboard` for another start (edit mode for
+//! engines without it), the moves so
 //! far, `time`/`otim` and `go`; later turns `time`/`otim` and the opponent's move (as
 //! `usermove` when the engine asked for it). Replies: `move M`, `resign`, thinking output
 //! (`ply score time nodes pv`) read into [`Thinking`]; the rest of what engines chat is
@@ -154,6 +155,49 @@ fn centiseconds(d: Duration) -> u128 {
     d.as_millis() / 10
 }
 
+impl Cecp {
+    /// CECP's old way to set up a position, for engines without `setboard` (Fairy-Max):
+    /// `edit` keeps the side to move, so for Black a dummy move (a2a3, legal in the start
+    /// position after `new`) comes first; then the board is cleared (`#`), White's pieces
+    /// are placed (`Ke1`), `c` switches to Black's, `.` leaves. The engine infers castling
+    /// from kings and rooks on their home squares; en passant and the move counters cannot
+    /// be said in edit mode.
+    fn edit_lines(&self, fen: &str) -> Vec<String> {
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next().unwrap_or("");
+        let mut lines = Vec::new();
+        if fields.next() == Some("b") {
+            lines.push(self.user_move("a2a3"));
+        }
+        lines.push("edit".into());
+        lines.push("#".into());
+        let mut white = Vec::new();
+        let mut black = Vec::new();
+        for (row, rank) in placement.split('/').enumerate() {
+            let mut file = 0u8;
+            for c in rank.chars() {
+                if let Some(empty) = c.to_digit(10) {
+                    file += empty as u8;
+                    continue;
+                }
+                let square = format!("{}{}", char::from(b'a' + file), 8 - row);
+                let piece = format!("{}{square}", c.to_ascii_uppercase());
+                if c.is_ascii_uppercase() {
+                    white.push(piece);
+                } else {
+                    black.push(piece);
+                }
+                file += 1;
+            }
+        }
+        lines.extend(white);
+        lines.push("c".into());
+        lines.extend(black);
+        lines.push(".".into());
+        lines
+    }
+}
+
 impl Dialogue for Cecp {
     fn name(&self) -> &'static str {
         "cecp"
@@ -267,7 +311,11 @@ impl Dialogue for Cecp {
                 ));
             }
             if !request.start.is_empty() && request.start != START_FEN {
-                lines.push(format!("setboard {}", request.start));
+                if self.setboard {
+                    lines.push(format!("setboard {}", request.start));
+                } else {
+                    lines.extend(self.edit_lines(request.start));
+                }
             }
             for mv in request.moves {
                 lines.push(self.user_move(mv));
@@ -913,6 +961,55 @@ mod tests {
         );
         assert_eq!(level_base(Duration::from_secs(90)), "1:30");
         assert_eq!(seconds(Duration::from_millis(100)), "0.1");
+    }
+
+    #[test]
+    fn another_start_is_set_by_setboard_or_else_in_edit_mode() {
+        let fen = "r3k2r/8/8/3pP3/8/8/8/4K2R b Kkq - 0 30";
+        let clocks = [Duration::from_secs(5); 2];
+        let request = Request {
+            last: None,
+            moves: &[],
+            start: fen,
+            left: clocks[1],
+            increment: Duration::ZERO,
+            move_cap: Some(Duration::from_secs(1)),
+            clocks: &clocks,
+            moves_to_go: None,
+        };
+        let mut with = Cecp {
+            setboard: true,
+            ..Cecp::default()
+        };
+        with.open(1, 2);
+        assert_eq!(with.request(&request)[1], format!("setboard {fen}"));
+        // Fairy-Max says setboard=0: Black to move needs a move before `edit`.
+        let mut without = Cecp {
+            usermove: true,
+            ..Cecp::default()
+        };
+        without.open(1, 2);
+        assert_eq!(
+            without.request(&request),
+            [
+                "st 1",
+                "usermove a2a3",
+                "edit",
+                "#",
+                "Pe5",
+                "Ke1",
+                "Rh1",
+                "c",
+                "Ra8",
+                "Ke8",
+                "Rh8",
+                "Pd5",
+                ".",
+                "time 500",
+                "otim 500",
+                "go"
+            ]
+        );
     }
 
     #[test]

@@ -116,9 +116,15 @@ fn format_text(format: &Format) -> String {
 
 fn time_text(setup: &Described<'_>) -> String {
     let t = &setup.config.time;
-    let mut s = format!("{} ms per player per game", t.time_ms);
-    if t.increment_ms > 0 {
+    let mut s = match &t.tc {
+        Some(tc) => format!("{tc} (seconds)"),
+        None => format!("{} ms per player per game", t.time_ms),
+    };
+    if t.tc.is_none() && t.increment_ms > 0 {
         let _ = write!(s, " + {} ms a move", t.increment_ms);
+    }
+    if t.margin_ms > 0 {
+        let _ = write!(s, ", {} ms margin", t.margin_ms);
     }
     if t.freeze_idle {
         s.push_str(", idle player frozen");

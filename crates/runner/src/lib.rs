@@ -21,9 +21,11 @@
 //! tell the runner which medal play-offs are still due.
 
 use olympiad_arena::executor::{Executor, LocalExecutor};
-use olympiad_arena::job::GameJob;
+use olympiad_arena::job::{GameJob, POSITION_PREFIX};
 use olympiad_arena::matches::{Contestant, MatchConfig};
-use olympiad_arena::referee::{GameRecord, RefereeConfig, Termination, TimeControl};
+use olympiad_arena::referee::{
+    Adjudication, DrawRule, GameRecord, RefereeConfig, ScoreRule, Termination, TimeControl,
+};
 use olympiad_arena::spec::PlayerSpec;
 use olympiad_arena::watch::{NoWatch, Watch};
 use olympiad_catalog::GameEntry;
@@ -104,9 +106,57 @@ pub struct Setup {
     pub openings: Vec<String>,
 }
 
-/// Reads an openings file: one opening per non-empty line (moves, or `position TEXT`),
-/// `#` starts a comment.
-pub fn read_openings(path: &Path) -> Result<Vec<String>, String> {
+/// The referee's settings of a config: its `[time]` (`tc` read as the arena reads it) and
+/// `[adjudication]`; an error names the key.
+fn referee_config(config: &TournamentConfig) -> Result<RefereeConfig, (&'static str, String)> {
+    let t = &config.time;
+    let mut time = match &t.tc {
+        Some(tc) => TimeControl::parse(tc).map_err(|e| ("time.tc", e))?,
+        None => TimeControl {
+            budget: Duration::from_millis(t.time_ms),
+            increment: Duration::from_millis(t.increment_ms),
+            move_cap: None,
+            moves_per_period: None,
+            margin: Duration::ZERO,
+        },
+    };
+    time.margin = Duration::from_millis(t.margin_ms);
+    let a = &config.adjudication;
+    Ok(RefereeConfig {
+        time,
+        freeze_idle: t.freeze_idle,
+        max_plies: a.max_plies,
+        adjudication: Adjudication {
+            resign: a
+                .resign
+                .as_deref()
+                .map(ScoreRule::parse)
+                .transpose()
+                .map_err(|e| ("adjudication.resign", e))?,
+            draw: a
+                .draw
+                .as_deref()
+                .map(DrawRule::parse)
+                .transpose()
+                .map_err(|e| ("adjudication.draw", e))?,
+        },
+    })
+}
+
+/// Reads an openings file: in one of the game's own formats when its extension names one
+/// (chess: `.epd`), each position an opening `position TEXT`; else one opening per
+/// non-empty line (moves, or `position TEXT`), `#` starting a comment.
+pub fn read_openings(game: &GameEntry, path: &Path) -> Result<Vec<String>, String> {
+    if let Some(read) = game.read_opening_file(path) {
+        let positions = read?;
+        if positions.is_empty() {
+            return Err(format!("{}: no openings in the file", path.display()));
+        }
+        return Ok(positions
+            .into_iter()
+            .map(|p| format!("{POSITION_PREFIX}{p}"))
+            .collect());
+    }
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let lines: Vec<String> = text
         .lines()
@@ -152,12 +202,15 @@ impl Setup {
         let config = parse(text, origin)?;
         let openings = match &config.openings {
             Some(file) => {
-                let path = base_dir.map_or_else(|| file.clone(), |d| d.join(file));
-                read_openings(&path).map_err(|message| TournamentError::Invalid {
+                let invalid = |key: &str, message: String| TournamentError::Invalid {
                     origin: origin.into(),
-                    key: "openings".into(),
+                    key: key.into(),
                     message,
-                })?
+                };
+                let game = olympiad_catalog::find_game(&config.game)
+                    .map_err(|e| invalid("game", e.to_string()))?;
+                let path = base_dir.map_or_else(|| file.clone(), |d| d.join(file));
+                read_openings(game, &path).map_err(|message| invalid("openings", message))?
             }
             None => Vec::new(),
         };
@@ -197,13 +250,17 @@ impl Setup {
                 })?;
         let mut contestants = Vec::with_capacity(config.players.len());
         for (i, p) in config.players.iter().enumerate() {
+            let options: Vec<(String, String)> = p.options.clone().into_iter().collect();
             let spec = PlayerSpec::parse(&p.spec, game)
-                .map_err(|e| invalid(&format!("players[{i}].spec"), e.to_string()))?;
+                .map_err(|e| invalid(&format!("players[{i}].spec"), e.to_string()))?
+                .with_options(&options, game)
+                .map_err(|e| invalid(&format!("players[{i}].options"), e.to_string()))?;
             contestants.push(Contestant {
                 name: p.name.clone(),
                 spec,
             });
         }
+        referee_config(&config).map_err(|(key, message)| invalid(key, message))?;
         let setup = Setup {
             config,
             config_text: text.to_string(),
@@ -251,21 +308,9 @@ impl Setup {
         self.config.table_schedule(self.seats())
     }
 
-    /// The referee's settings from the config's time control.
+    /// The referee's settings from the config's time control and adjudication.
     pub fn referee(&self) -> RefereeConfig {
-        let t = &self.config.time;
-        RefereeConfig {
-            time: TimeControl {
-                budget: Duration::from_millis(t.time_ms),
-                increment: Duration::from_millis(t.increment_ms),
-                move_cap: None,
-                moves_per_period: None,
-                margin: Duration::ZERO,
-            },
-            freeze_idle: t.freeze_idle,
-            max_plies: None,
-            adjudication: Default::default(),
-        }
+        referee_config(&self.config).expect("checked when the setup was made")
     }
 
     /// The arena's view of the tournament's openings, to check them as a match would.
@@ -936,6 +981,51 @@ mod tests {
         (0..n)
             .map(|i| format!("[[players]]\nname = \"r{i}\"\nspec = \"builtin:random:seed={i}\"\n"))
             .collect()
+    }
+
+    #[test]
+    fn chess_time_controls_adjudication_and_engine_options_come_from_the_config() {
+        let text = "game = \"chess\"\n[format]\nkind = \"round_robin\"\n\
+            [time]\ntc = \"40/60+0.5\"\nmargin_ms = 50\n\
+            [adjudication]\nresign = \"900,3\"\ndraw = \"10,8,40\"\nmax_plies = 300\n\
+            [[players]]\nname = \"a\"\nspec = \"uci:/bin/cat\"\n\
+            options = { Hash = 64, UCI_Elo = 2000, UCI_LimitStrength = true }\n\
+            [[players]]\nname = \"b\"\nspec = \"builtin:jumper\"\n";
+        let setup = Setup::from_toml(text, "t.toml", None).unwrap();
+        let referee = setup.referee();
+        assert_eq!(referee.time.budget, Duration::from_secs(60));
+        assert_eq!(referee.time.increment, Duration::from_millis(500));
+        assert_eq!(referee.time.moves_per_period, Some(40));
+        assert_eq!(referee.time.margin, Duration::from_millis(50));
+        assert_eq!(referee.max_plies, Some(300));
+        let resign = referee.adjudication.resign.unwrap();
+        assert_eq!((resign.score_cp, resign.moves), (900, 3));
+        assert_eq!(referee.adjudication.draw.unwrap().after_move, 40);
+        let PlayerSpec::Command { options, .. } = &setup.contestants[0].spec else {
+            panic!("a program");
+        };
+        assert!(options.contains(&("UCI_Elo".to_string(), "2000".to_string())));
+        assert!(options.contains(&("UCI_LimitStrength".to_string(), "true".to_string())));
+
+        // Mistakes name their key.
+        for (bad, key) in [
+            ("tc = \"10+x\"", "time.tc"),
+            ("tc = \"10\"\nincrement_ms = 5", "time.tc"),
+        ] {
+            let t = text.replace("tc = \"40/60+0.5\"", bad);
+            let e = Setup::from_toml(&t, "t.toml", None)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(key), "{bad}: {e}");
+        }
+        let t = text.replace("\"900,3\"", "\"900\"");
+        let e = Setup::from_toml(&t, "t.toml", None)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("adjudication.resign") && e.contains("SCORE,MOVES"),
+            "{e}"
+        );
     }
 
     fn run(text: &str, name: &str) -> (Setup, RunSummary, Vec<String>) {

@@ -22,7 +22,7 @@ use crate::schedule::{gauntlet, round_robin, table_round_robin};
 use crate::standings::{PointsScheme, StandingsConfig, TieBreak};
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::marker::PhantomData;
 use std::path::PathBuf;
@@ -56,6 +56,9 @@ pub struct TournamentConfig {
     /// The time control.
     #[serde(default)]
     pub time: TimeControlConfig,
+    /// Adjudication beyond the game's rules: a move limit and the engines' scores.
+    #[serde(default, skip_serializing_if = "AdjudicationConfig::is_off")]
+    pub adjudication: AdjudicationConfig,
     /// A file of start positions or move lines, one per line, played in pairs with seats
     /// swapped; relative to the config file.
     #[serde(default)]
@@ -214,14 +217,49 @@ fn default_concurrency() -> u32 {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     deny_unknown_fields,
-    expecting = "a [[players]] table with `name` and `spec`"
+    expecting = "a [[players]] table with `name`, `spec` and optional `options`"
 )]
 pub struct PlayerConfig {
     /// Its name in standings (unique).
     pub name: String,
-    /// What plays: `builtin:NAME[:key=value,...]` or `cmd:COMMAND LINE` (checked by the
-    /// arena when the tournament starts).
+    /// What plays: `builtin:NAME[:key=value,...]`, `cmd:COMMAND LINE` or
+    /// `PROTOCOL:COMMAND LINE` (`uci:stockfish`; checked by the arena when the tournament
+    /// starts).
     pub spec: String,
+    /// Options its protocol sets (`options = { Hash = 64, UCI_Elo = 2000 }`), as text.
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "option_values"
+    )]
+    pub options: BTreeMap<String, String>,
+}
+
+/// Reads an options table whose values are strings, numbers or booleans, as text.
+fn option_values<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged, expecting = "a string, a number or true/false")]
+    enum Value {
+        Bool(bool),
+        Int(i64),
+        Float(f64),
+        Text(String),
+    }
+    let map = BTreeMap::<String, Value>::deserialize(d)?;
+    Ok(map
+        .into_iter()
+        .map(|(k, v)| {
+            let text = match v {
+                Value::Bool(b) => b.to_string(),
+                Value::Int(i) => i.to_string(),
+                Value::Float(f) => f.to_string(),
+                Value::Text(t) => t,
+            };
+            (k, text)
+        })
+        .collect())
 }
 
 /// The format of a tournament. In TOML a `[format]` table with `kind` and the fields of
@@ -412,21 +450,66 @@ impl Format {
 }
 
 /// The clocks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     deny_unknown_fields,
     expecting = "a [time] table of `time_ms`, `increment_ms` (whole numbers of milliseconds) \
-                 and `freeze_idle` (true or false)"
+                 or `tc` (\"10+0.1\", \"40/60\", \"st=1\"), `margin_ms` and `freeze_idle` \
+                 (true or false)"
 )]
 pub struct TimeControlConfig {
     /// Budget per player per game, in milliseconds.
+    #[serde(default = "default_time_ms")]
     pub time_ms: u64,
     /// Added after each move, in milliseconds.
     #[serde(default)]
     pub increment_ms: u64,
+    /// A time control as chess match runners write it, instead of `time_ms` and
+    /// `increment_ms`: `[MOVES/]SECONDS[+INCREMENT]` or `st=SECONDS` (read by the arena).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tc: Option<String>,
+    /// How far past its clock a reply may come without losing on time, in milliseconds.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub margin_ms: u64,
     /// Freeze the clock of a player while it waits (its process is stopped).
     #[serde(default)]
     pub freeze_idle: bool,
+}
+
+fn default_time_ms() -> u64 {
+    DEFAULT_TIME_MS
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// Adjudication beyond the game's rules (`[adjudication]`); the arena reads the rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "an [adjudication] table of `resign` (\"SCORE,MOVES\"), `draw` \
+                 (\"SCORE,MOVES,AFTER\") and `max_plies`"
+)]
+pub struct AdjudicationConfig {
+    /// A loss when both engines agree for MOVES moves each that one side is SCORE
+    /// centipawns behind: `"SCORE,MOVES"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resign: Option<String>,
+    /// A draw when both scores stay within SCORE of zero for MOVES moves each from move
+    /// AFTER: `"SCORE,MOVES,AFTER"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<String>,
+    /// A draw after this many plies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_plies: Option<u32>,
+}
+
+impl AdjudicationConfig {
+    /// Nothing asked for.
+    pub fn is_off(&self) -> bool {
+        *self == AdjudicationConfig::default()
+    }
 }
 
 impl Default for TimeControlConfig {
@@ -434,6 +517,8 @@ impl Default for TimeControlConfig {
         TimeControlConfig {
             time_ms: DEFAULT_TIME_MS,
             increment_ms: 0,
+            tc: None,
+            margin_ms: 0,
             freeze_idle: false,
         }
     }
@@ -696,16 +781,18 @@ impl TournamentConfig {
                     format!("expected a unique name, but '{}' is used twice", p.name),
                 ));
             }
-            let ok = ["builtin:", "cmd:"].iter().any(|prefix| {
-                p.spec
-                    .strip_prefix(prefix)
-                    .is_some_and(|r| !r.trim().is_empty())
+            // `builtin:`, `cmd:` or a protocol's name (`uci:`), then something; the arena
+            // checks the rest when the tournament starts.
+            let ok = p.spec.split_once(':').is_some_and(|(kind, rest)| {
+                !kind.is_empty()
+                    && kind.chars().all(|c| c.is_ascii_alphanumeric())
+                    && !rest.trim().is_empty()
             });
             if !ok {
                 return Err(fail(
                     &format!("players[{i}].spec"),
                     format!(
-                        "expected builtin:NAME[:key=value,...] or cmd:COMMAND LINE, found '{}'",
+                        "expected builtin:NAME[:key=value,...], cmd:COMMAND LINE or PROTOCOL:COMMAND LINE (uci:stockfish), found '{}'",
                         p.spec
                     ),
                 ));
@@ -763,6 +850,12 @@ impl TournamentConfig {
             return Err(fail(
                 "time.time_ms",
                 "expected a positive budget, found 0".into(),
+            ));
+        }
+        if self.time.tc.is_some() && self.time.increment_ms != 0 {
+            return Err(fail(
+                "time.tc",
+                "give either tc or time_ms and increment_ms, not both".into(),
             ));
         }
         if self.concurrency == 0 {

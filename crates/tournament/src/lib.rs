@@ -54,7 +54,9 @@ pub mod swiss;
 pub mod trf;
 pub mod wdl;
 
-pub use config::{ConfigError, Format, PlayerConfig, TimeControlConfig, TournamentConfig};
+pub use config::{
+    AdjudicationConfig, ConfigError, Format, PlayerConfig, TimeControlConfig, TournamentConfig,
+};
 pub use model::{Game, GameResult, Pairing, PlayerId, Points, Schedule, Termination, half_ranks};
 pub use playoff::{MEDAL_PLACES, PLAYOFF_GAMES, Playoff};
 pub use ratings::{

@@ -12,7 +12,7 @@
 //! - text: FEN (X-FEN and Shredder-FEN for Chess960) in [`Position::from_fen`] and
 //!   [`Position::fen`], moves in UCI ([`Position::uci_move`], the game's canonical move
 //!   text) and SAN ([`Position::san`], [`Position::parse_san`]); the game's notation reads
-//!   either.
+//!   either; [`epd`] reads and writes EPD lines (opening suites).
 //!
 //! Moves are [`cozy_chess::Move`] in cozy's convention: castling is the king capturing its
 //! own rook. Perft counts sequences of exactly `depth` moves, as the published tables do;
@@ -33,6 +33,7 @@
 
 mod describe;
 pub mod engine;
+pub mod epd;
 mod fen;
 mod notation;
 mod position;
