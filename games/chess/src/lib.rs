@@ -12,7 +12,8 @@
 //! - text: FEN (X-FEN and Shredder-FEN for Chess960) in [`Position::from_fen`] and
 //!   [`Position::fen`], moves in UCI ([`Position::uci_move`], the game's canonical move
 //!   text) and SAN ([`Position::san`], [`Position::parse_san`]); the game's notation reads
-//!   either.
+//!   either; whole games in PGN ([`pgn::read`], [`pgn::write`]), as the arena writes them
+//!   and opening files come.
 //!
 //! Moves are [`cozy_chess::Move`] in cozy's convention: castling is the king capturing its
 //! own rook. Perft counts sequences of exactly `depth` moves, as the published tables do;
@@ -35,6 +36,7 @@ mod describe;
 pub mod engine;
 mod fen;
 mod notation;
+pub mod pgn;
 mod position;
 pub mod reference;
 
