@@ -257,6 +257,9 @@ struct Lexer<'a> {
     line: usize,
     /// The byte offset where that line starts.
     line_start: usize,
+    /// The column of `at`, from 1, in characters (kept as it goes: a file may hold a whole
+    /// game's movetext on one line).
+    column: usize,
     peeked: Option<(Token<'a>, Loc)>,
 }
 
@@ -270,6 +273,7 @@ impl<'a> Lexer<'a> {
             at,
             line: 1,
             line_start: at,
+            column: 1,
             peeked: None,
         }
     }
@@ -277,7 +281,7 @@ impl<'a> Lexer<'a> {
     fn loc(&self) -> Loc {
         Loc {
             line: self.line,
-            column: self.text[self.line_start..self.at].chars().count() + 1,
+            column: self.column,
         }
     }
 
@@ -289,9 +293,11 @@ impl<'a> Lexer<'a> {
     fn bump(&mut self) -> Option<char> {
         let c = self.current()?;
         self.at += c.len_utf8();
+        self.column += 1;
         if c == '\n' {
             self.line += 1;
             self.line_start = self.at;
+            self.column = 1;
         }
         Some(c)
     }

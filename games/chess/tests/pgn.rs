@@ -483,6 +483,15 @@ fn move_errors_name_the_line_column_game_and_move() {
         read_error("1. e4 e5 2. Ke3 *"),
         "line 1, column 13: game 1, move 2. Ke3: no legal move matches 'Ke3' (kings: e1)"
     );
+    // Columns count characters, not bytes; CRLF line ends are line ends.
+    assert_eq!(
+        read_error("{Café ♔} 1. e4 e5 2. Ke3 *"),
+        "line 1, column 22: game 1, move 2. Ke3: no legal move matches 'Ke3' (kings: e1)"
+    );
+    assert_eq!(
+        read_error("[Event \"crlf\"]\r\n\r\n1. e4\r\n e5 2. Ke3 *\r\n"),
+        "line 4, column 8: game 1, move 2. Ke3: no legal move matches 'Ke3' (kings: e1)"
+    );
     assert_eq!(
         read_error("1. e4 e5 2. e4e5 *"),
         "line 1, column 13: game 1, move 2. e4e5: 'e4e5' is not a move: UCI (e2e4, e7e8q) or SAN (Nf3, exd5, O-O, e8=Q)"
