@@ -13,13 +13,34 @@
 //! (`1.`, `1...`, `1.e4`, none at all), castling with zeros, check and annotation suffixes
 //! (`+`, `#`, `!?`, ...), games without tags, a `FEN` tag with or without `SetUp`. What it
 //! skips: recursive variations (read for their brackets, never played), `;` comments (to the
-//! end of the line) and `%` escape lines (a `%` in the first column). What it refuses, because
+//! end of the line), `%` escape lines (a `%` in the first column), a NAG before the first
+//! move, and the move numbers (not checked: the position knows them). What it refuses, because
 //! each means the file is not what it claims to be: an unclosed comment, variation or tag, a
 //! tag value without quotes, a `Variant` other than chess and Chess960, and a game whose
-//! movetext has no result marker. The PGN standard (8.2.6) requires that marker in every
-//! game; python-chess and pgn-reader take its absence as `*`, but an arena's file that ends
-//! in the middle of a game was cut short, and reading it as an unfinished game would hide
-//! that.
+//! movetext has no result marker. The PGN standard ends every game's movetext with that
+//! marker; python-chess and pgn-reader take its absence as `*`, but an arena's file that
+//! ends in the middle of a game was cut short, and reading it as an unfinished game would
+//! hide that.
+//!
+//! ```
+//! use olympiad_chess::Position;
+//! use olympiad_chess::pgn::{self, PgnOut};
+//!
+//! let text = "[White \"Morphy\"]\n\n1. e4 e5 2. Nf3 {book} d6 (2... Nc6) *\n";
+//! let games = pgn::read(text, false)?;
+//! assert_eq!(games[0].tag("White"), Some("Morphy"));
+//! assert_eq!(games[0].uci_moves(), ["e2e4", "e7e5", "g1f3", "d7d6"]);
+//!
+//! let moves = [("e2e4".to_string(), None), ("c5".to_string(), Some("Sicilian".to_string()))];
+//! let text = pgn::write(&PgnOut {
+//!     tags: &[("White".to_string(), "Jumper".to_string())],
+//!     start: &Position::start(),
+//!     moves: &moves,
+//!     result: "*",
+//! })?;
+//! assert!(text.ends_with("[Result \"*\"]\n\n1. e4 c5 {Sicilian} *\n\n"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::fen::FenError;
 use crate::{MoveError, Position};
