@@ -522,22 +522,7 @@ fn read_game(lexer: &mut Lexer<'_>, chess960: bool) -> Result<Option<PgnGame>, (
     if tags.is_empty() && lexer.peek()?.is_none() {
         return Ok(None);
     }
-    let mut chess960 = chess960;
-    if let Some((name, loc)) = variant {
-        let lower = name.trim().to_ascii_lowercase();
-        if CHESS960_VARIANTS.contains(&lower.as_str()) {
-            chess960 = true;
-        } else if !STANDARD_VARIANTS.contains(&lower.as_str()) {
-            return Err((loc, PgnProblem::Variant(name)));
-        }
-    }
-    let start = match fen {
-        Some((text, loc)) => {
-            Position::from_fen(&text, chess960).map_err(|e| (loc, PgnProblem::Fen(e)))?
-        }
-        None if chess960 => Position::from_board(cozy_chess::Board::startpos(), true),
-        None => Position::start(),
-    };
+    let start = start_position(fen, variant, chess960)?;
     let mut pos = start.clone();
     let mut moves: Vec<PgnMove> = Vec::new();
     let mut comment: Option<String> = None;
@@ -615,6 +600,30 @@ fn read_game(lexer: &mut Lexer<'_>, chess960: bool) -> Result<Option<PgnGame>, (
                 }));
             }
         }
+    }
+}
+
+/// The start a game's tags give (each with where it stands): the `FEN` tag's position or
+/// the standard start, as Chess960 if `chess960` or the `Variant` tag says so.
+fn start_position(
+    fen: Option<(String, Loc)>,
+    variant: Option<(String, Loc)>,
+    mut chess960: bool,
+) -> Result<Position, (Loc, PgnProblem)> {
+    if let Some((name, loc)) = variant {
+        let lower = name.trim().to_ascii_lowercase();
+        if CHESS960_VARIANTS.contains(&lower.as_str()) {
+            chess960 = true;
+        } else if !STANDARD_VARIANTS.contains(&lower.as_str()) {
+            return Err((loc, PgnProblem::Variant(name)));
+        }
+    }
+    match fen {
+        Some((text, loc)) => {
+            Position::from_fen(&text, chess960).map_err(|e| (loc, PgnProblem::Fen(e)))
+        }
+        None if chess960 => Ok(Position::from_board(cozy_chess::Board::startpos(), true)),
+        None => Ok(Position::start()),
     }
 }
 
