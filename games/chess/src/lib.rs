@@ -12,7 +12,8 @@
 //! - text: FEN (X-FEN and Shredder-FEN for Chess960) in [`Position::from_fen`] and
 //!   [`Position::fen`], moves in UCI ([`Position::uci_move`], the game's canonical move
 //!   text) and SAN ([`Position::san`], [`Position::parse_san`]); the game's notation reads
-//!   either; [`epd`] reads and writes EPD lines (opening suites).
+//!   either; whole games in PGN ([`pgn::read`], [`pgn::write`]), as the arena writes them
+//!   and opening files come, and positions in EPD ([`epd`], opening suites).
 //!
 //! Moves are [`cozy_chess::Move`] in cozy's convention: castling is the king capturing its
 //! own rook. Perft counts sequences of exactly `depth` moves, as the published tables do;
@@ -36,6 +37,7 @@ pub mod engine;
 pub mod epd;
 mod fen;
 mod notation;
+pub mod pgn;
 mod position;
 pub mod reference;
 
