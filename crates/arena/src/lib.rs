@@ -63,6 +63,7 @@ pub mod job;
 pub mod matches;
 pub mod player;
 pub mod process;
+pub mod record_file;
 pub mod referee;
 pub mod spec;
 pub mod watch;

@@ -11,6 +11,22 @@ pub type ReadOpenings = fn(values: &[u32], text: &str) -> Result<Vec<String>, St
 pub type WriteOpening =
     fn(values: &[u32], position: &str, notes: &[(&str, String)]) -> Result<String, String>;
 
+/// Writes a finished game in the game's record format.
+pub type WriteRecord = fn(values: &[u32], record: &RecordText<'_>) -> Result<String, String>;
+
+/// A finished game as a record file needs it, all in text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordText<'a> {
+    /// Header tags, name and value, in order (the format adds what it requires).
+    pub tags: Vec<(String, String)>,
+    /// The start position's text.
+    pub start: &'a str,
+    /// The moves in the game's canonical notation, each with a comment.
+    pub moves: Vec<(String, Option<String>)>,
+    /// "1-0", "0-1", "1/2-1/2", or "*" for a game without a result.
+    pub result: &'a str,
+}
+
 /// A game's file formats.
 #[derive(Debug)]
 pub struct GameFiles {
@@ -21,6 +37,10 @@ pub struct GameFiles {
     /// its value: `ce` the score in centipawns for the side to move, `acd` the depth, `c0` a
     /// comment).
     pub write_opening: WriteOpening,
+    /// The extension of the record format finished games are written in (`pgn`).
+    pub record_extension: &'static str,
+    /// Writes one finished game.
+    pub write_record: WriteRecord,
 }
 
 impl GameFiles {
@@ -38,10 +58,13 @@ impl GameFiles {
     }
 }
 
-/// Chess: EPD and PGN openings (the position after the game's moves), EPD written.
+/// Chess: EPD and PGN openings (a PGN game's opening is the position after its moves), EPD
+/// written; games written as PGN.
 pub(crate) static CHESS: GameFiles = GameFiles {
-    openings: &[("epd", chess_epd)],
+    openings: &[("epd", chess_epd), ("pgn", chess_pgn_openings)],
     write_opening: chess_write_epd,
+    record_extension: "pgn",
+    write_record: chess_write_pgn,
 };
 
 fn chess960(values: &[u32]) -> bool {
@@ -61,4 +84,66 @@ fn chess_write_epd(
     let position = olympiad_chess::Position::from_fen(position, chess960(values))
         .map_err(|e| e.to_string())?;
     Ok(olympiad_chess::epd::write_line(&position, notes))
+}
+
+fn chess_pgn_openings(values: &[u32], text: &str) -> Result<Vec<String>, String> {
+    let games = olympiad_chess::pgn::read(text, chess960(values)).map_err(|e| e.to_string())?;
+    Ok(games.iter().map(|g| g.end().fen()).collect())
+}
+
+fn chess_write_pgn(values: &[u32], record: &RecordText<'_>) -> Result<String, String> {
+    let start = olympiad_chess::Position::from_fen(record.start, chess960(values))
+        .map_err(|e| format!("start position: {e}"))?;
+    olympiad_chess::pgn::write(&olympiad_chess::pgn::PgnOut {
+        tags: &record.tags,
+        start: &start,
+        moves: &record.moves,
+        result: record.result,
+    })
+    .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::find_game;
+
+    #[test]
+    fn chess_reads_epd_and_pgn_openings_by_extension_and_writes_pgn() {
+        let dir = std::env::temp_dir().join(format!("olympiad-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let chess = find_game("chess").unwrap();
+        let pgn = dir.join("o.PGN");
+        std::fs::write(&pgn, "1. e4 c5 2. Nf3 *\n\n[White \"x\"]\n\n1. d4 d5 *\n").unwrap();
+        assert_eq!(
+            chess.read_opening_file(&pgn).unwrap().unwrap(),
+            [
+                "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+                "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2"
+            ]
+        );
+        let epd = dir.join("o.epd");
+        std::fs::write(&epd, "4k3/8/8/8/8/8/8/4K2R w K - c0 \"x\";\n8/8 w\n").unwrap();
+        let e = chess.read_opening_file(&epd).unwrap().unwrap_err();
+        assert!(e.contains("o.epd: line 2:"), "{e}");
+        // Other extensions and other games: the arena's own line format.
+        assert!(chess.read_opening_file(&dir.join("o.txt")).is_none());
+        assert!(
+            find_game("caissa")
+                .unwrap()
+                .read_opening_file(&epd)
+                .is_none()
+        );
+        assert_eq!(chess.record_extension(), Some("pgn"));
+        let text = chess
+            .write_record(&crate::RecordText {
+                tags: vec![("White".into(), "a".into())],
+                start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                moves: vec![("e2e4".into(), Some("+0.30/10".into()))],
+                result: "*",
+            })
+            .unwrap()
+            .unwrap();
+        assert!(text.contains("1. e4 {+0.30/10} *"), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -38,7 +38,7 @@ mod units;
 
 pub use dyngame::{DynGame, PlayError, TextGame};
 pub use engines::{Adapter, Decision, Engine, Thought};
-pub use files::{GameFiles, ReadOpenings};
+pub use files::{GameFiles, ReadOpenings, RecordText, WriteOpening, WriteRecord};
 pub use olympiad_search::engine::{Options, Source, ThinkTime};
 pub use served::{EngineThinker, Mover, Served};
 pub use tools::{
@@ -301,6 +301,18 @@ impl GameEntry {
                 .map_err(|e| format!("{name}: {e}"))
                 .and_then(|text| read(&self.values, &text).map_err(|e| format!("{name}: {e}"))),
         )
+    }
+
+    /// The extension of the game's record format (`pgn`), if it has one.
+    pub fn record_extension(&self) -> Option<&'static str> {
+        self.row.files.map(|f| f.record_extension)
+    }
+
+    /// A finished game in the game's record format; `None` when it has none.
+    pub fn write_record(&self, record: &RecordText<'_>) -> Option<Result<String, String>> {
+        self.row
+            .files
+            .map(|f| (f.write_record)(&self.values, record))
     }
 
     /// The typed tools (perft, show, bench).

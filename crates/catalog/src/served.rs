@@ -232,8 +232,10 @@ impl Thinker for EngineThinker {
             infinite: go.infinite,
             move_time: go.move_time,
         };
+        let started = Instant::now();
+        let mut last: Option<Thinking> = None;
         let mut thought = |t: &Thought| {
-            report(&Thinking {
+            let thinking = Thinking {
                 depth: Some(t.depth),
                 seldepth: None,
                 score: Some(match t.mate {
@@ -244,11 +246,24 @@ impl Thinker for EngineThinker {
                 nps: Some(t.nps),
                 time_ms: Some(t.elapsed.as_millis() as u64),
                 pv: t.pv.clone(),
-            })
+            };
+            report(&thinking);
+            last = Some(thinking);
         };
         let decision = self
             .engine
             .think(&*self.game, &time, Some(Arc::clone(stop)), &mut thought);
+        // As Stockfish does: a last report with the whole search's nodes and time, so that
+        // the referee sees what the move cost (the last iteration's report came earlier).
+        if let Some(last) = last {
+            let elapsed = started.elapsed();
+            report(&Thinking {
+                nodes: Some(decision.nodes),
+                nps: Some((decision.nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64),
+                time_ms: Some(elapsed.as_millis() as u64),
+                ..last
+            });
+        }
         Ok(decision.mv)
     }
 

@@ -69,7 +69,8 @@ pub struct Args {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Directory for the records (games.jsonl, which must not exist yet) and the programs'
+    /// Directory for the records (games.jsonl, which must not exist yet; for chess also
+    /// games.pgn, every move with its score/depth, time and [%clk]) and the programs'
     /// stderr logs.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -96,13 +97,15 @@ pub struct Args {
         allow_hyphen_values = true
     )]
     pub sprt: Option<Sprt>,
-    /// A file of openings, one per line (`#` starts a comment): a line of moves from the
-    /// start, or `position TEXT` (a position in the game's text): each is played twice,
-    /// seats swapped, in order. Built-in players only.
+    /// A file of openings, each played twice, seats swapped, in order: in the game's own
+    /// format by its extension (chess: `.epd`, `.pgn` — the position after each game's
+    /// moves), else one per line (`#` starts a comment), a line of moves from the start or
+    /// `position TEXT` (a position in the game's text).
     #[arg(long, value_name = "FILE", conflicts_with = "random_openings")]
     pub openings: Option<PathBuf>,
     /// Start each pair of games (seats swapped) after this many random legal plies, drawn
-    /// from --seed, a different opening for every pair. Built-in players only.
+    /// from --seed, a different opening for every pair. Programs whose protocol
+    /// always starts from the start (CodeCup, Caia) cannot take openings.
     #[arg(long, value_name = "PLIES")]
     pub random_openings: Option<u32>,
     /// The seed of --random-openings.
@@ -352,16 +355,20 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .map_err(|e| crate::input_error(e.to_string()))?;
     let total = args.games;
     let width = total.to_string().len();
+    let mut game_file = GameFile::create(args, game)?;
     let served = serve(args)?;
     let summary = run_match(&config, &players, watch(&served), |record, tally| {
         say_or_drop!("{}", game_line(record, tally, total, width));
+        if let Some(f) = game_file.as_mut() {
+            f.add(record);
+        }
     })?;
     let [a, b] = &players;
     print_summary(&a.name, &b.name, &summary);
     if let Some(test) = &args.sprt {
         print_sprt(test, &summary);
     }
-    print_records(args);
+    print_records(args, game);
     keep_serving(served);
     Ok(())
 }
@@ -402,12 +409,82 @@ fn match_config(args: &Args, game: &'static olympiad_catalog::GameEntry) -> Matc
 }
 
 /// Says where the records went, if anywhere.
-fn print_records(args: &Args) {
+fn print_records(args: &Args, game: &olympiad_catalog::GameEntry) {
     if let Some(dir) = &args.out {
         say_or_drop!(
             "records: {}",
             dir.join(olympiad_arena::matches::RECORDS_FILE).display()
         );
+        if let Some(ext) = game.record_extension() {
+            say_or_drop!("games: {}", dir.join(format!("games.{ext}")).display());
+        }
+    }
+}
+
+/// The match's games in the game's own record format (`OUT/games.pgn` for chess), each
+/// appended and flushed as it ends, beside the arena's `games.jsonl`.
+struct GameFile {
+    game: &'static olympiad_catalog::GameEntry,
+    file: std::fs::File,
+    path: PathBuf,
+    /// Whether a game could not be written (said once; the JSON records stay complete).
+    failed: bool,
+}
+
+impl GameFile {
+    /// The file, when there is an --out directory and the game has a record format.
+    fn create(
+        args: &Args,
+        game: &'static olympiad_catalog::GameEntry,
+    ) -> anyhow::Result<Option<GameFile>> {
+        let (Some(dir), Some(ext)) = (&args.out, game.record_extension()) else {
+            return Ok(None);
+        };
+        let path = dir.join(format!("games.{ext}"));
+        std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
+        let file = std::fs::OpenOptions::new()
+            .create_new(true)
+            .write(true)
+            .open(&path)
+            .map_err(|e| {
+                crate::input_error(format!(
+                    "{}: {e} (--out takes a directory without a match in it)",
+                    path.display()
+                ))
+            })?;
+        Ok(Some(GameFile {
+            game,
+            file,
+            path,
+            failed: false,
+        }))
+    }
+
+    /// Appends one finished game.
+    fn add(&mut self, record: &GameRecord) {
+        use std::io::Write;
+        let now = olympiad_store::utc_timestamp(std::time::SystemTime::now());
+        let date = now[..10].replace('-', ".");
+        let written =
+            olympiad_arena::record_file::write(self.game, record, "olympiad match", &date)
+                .expect("the game has a record format")
+                .map_err(|e| e.to_string())
+                .and_then(|text| {
+                    self.file
+                        .write_all(text.as_bytes())
+                        .and_then(|()| self.file.flush())
+                        .map_err(|e| e.to_string())
+                });
+        if let Err(e) = written
+            && !self.failed
+        {
+            self.failed = true;
+            eprintln!(
+                "olympiad: warning: {}: game {} not written ({e}); games.jsonl has every game",
+                self.path.display(),
+                record.index + 1
+            );
+        }
     }
 }
 
@@ -453,7 +530,7 @@ fn run_table_match(
         say_or_drop!("{}", table_game_line(record, total, width));
     })?;
     print_table(&players, &summary);
-    print_records(args);
+    print_records(args, game);
     keep_serving(served);
     Ok(())
 }

@@ -139,6 +139,68 @@ fn stockfish_over_uci_plays_fairymax_over_cecp_with_clocks_and_reports() {
     // Colours alternate: Stockfish is White in the first game, Black in the second.
     assert_eq!(records[0]["players"][0]["name"], "sf");
     assert_eq!(records[1]["players"][0]["name"], "fm");
+    check_pgn(&dir.join("out").join("games.pgn"), &records);
+}
+
+/// The match's PGN holds every game of its records: read back by our reader (tags, start,
+/// moves, comments with score/depth, time and `[%clk]`) and by python-chess.
+fn check_pgn(path: &Path, records: &[Value]) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let games = olympiad_chess::pgn::read(&text, false).unwrap();
+    assert_eq!(games.len(), records.len());
+    for (game, record) in games.iter().zip(records) {
+        assert_eq!(game.tag("White"), record["players"][0]["name"].as_str());
+        assert_eq!(game.tag("Black"), record["players"][1]["name"].as_str());
+        assert_eq!(Some(game.result.as_str()), record["result"].as_str());
+        assert_eq!(game.tag("TimeControl"), Some("4+0.1"));
+        assert!(game.tag("Termination").is_some(), "{text}");
+        assert_eq!(game.start.fen(), record["start"].as_str().unwrap());
+        let moves: Vec<&str> = record["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["move"].as_str().unwrap())
+            .collect();
+        assert_eq!(game.uci_moves(), moves);
+        let first = game.moves[0].comment.as_deref().unwrap();
+        let left = record["moves"][0]["left_ms"].as_f64().unwrap().round() as u64;
+        let clk = format!("[%clk 0:00:{:02}.{:03}]", left / 1000, left % 1000);
+        assert!(first.contains(&clk), "{first} lacks {clk}");
+        let depth = record["moves"][0]["thinking"]["depth"].as_u64().unwrap();
+        assert!(first.contains(&format!("/{depth} ")), "{first}");
+    }
+    // python-chess: the same games, moves, results and clocks.
+    let script = "import sys, chess.pgn\n\
+        f = open(sys.argv[1])\n\
+        while (g := chess.pgn.read_game(f)) is not None:\n\
+        \x20   assert not g.errors, g.errors\n\
+        \x20   nodes = list(g.mainline())\n\
+        \x20   print(g.headers['Result'], len(nodes), nodes[0].clock(), g.end().board().fen())\n";
+    let out = Command::new("python3")
+        .args(["-c", script])
+        .arg(path)
+        .output()
+        .expect("python3 runs (.ci/run installs python-chess)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), records.len());
+    for (line, record) in lines.iter().zip(records) {
+        let moves = record["moves"].as_array().unwrap();
+        let left = moves[0]["left_ms"].as_f64().unwrap() / 1000.0;
+        let words: Vec<&str> = line.splitn(4, ' ').collect();
+        assert_eq!(words[0], record["result"].as_str().unwrap());
+        assert_eq!(words[1], moves.len().to_string());
+        let clock: f64 = words[2].parse().unwrap();
+        assert!((clock - left).abs() < 0.002, "{line}: {left}");
+        assert_eq!(words[3], record["end"].as_str().unwrap());
+    }
 }
 
 #[test]

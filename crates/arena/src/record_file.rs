@@ -1,0 +1,174 @@
+//! A finished game in its community's file format (chess: PGN), for the games whose catalog
+//! row has one: the record's players, time control, result and termination become header
+//! tags, and every move carries what a chess reader expects in its comment: the mover's
+//! score and depth (`+0.31/12`, `-M3/20`), the time it took and its clock after the move
+//! (`[%clk 0:00:09.480]`), as cutechess and fastchess write them.
+
+use crate::player::Fault;
+use crate::referee::{GameRecord, MoveRecord, Termination, TimeControl};
+use olympiad_catalog::{GameEntry, RecordText};
+use olympiad_protocol::EngineScore;
+
+/// The record's tags: the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result),
+/// then TimeControl and Termination in the PGN standard's words, and PlyCount; the reason in
+/// full goes into the last move's comment.
+fn tags(record: &GameRecord, event: &str, date: &str) -> Vec<(String, String)> {
+    let name = |seat: usize| {
+        record
+            .players
+            .get(seat)
+            .map_or_else(|| "?".to_string(), |p| p.name.clone())
+    };
+    vec![
+        ("Event".into(), event.into()),
+        ("Site".into(), "?".into()),
+        ("Date".into(), date.into()),
+        ("Round".into(), (record.index + 1).to_string()),
+        ("White".into(), name(0)),
+        ("Black".into(), name(1)),
+        ("Result".into(), record.result.clone()),
+        ("TimeControl".into(), time_control(&record.config.time)),
+        (
+            "Termination".into(),
+            termination(&record.termination).into(),
+        ),
+        ("PlyCount".into(), record.moves.len().to_string()),
+    ]
+}
+
+/// The PGN standard's TimeControl: `SECONDS+INCREMENT`, `MOVES/SECONDS`, or for a fixed
+/// time per move the standard's nearest form, one move per period (`1/SECONDS`).
+fn time_control(t: &TimeControl) -> String {
+    let s = |d: std::time::Duration| {
+        let text = format!("{:.3}", d.as_secs_f64());
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    if let Some(cap) = t.move_cap
+        && cap * 1000 <= t.budget
+    {
+        return format!("1/{}", s(cap));
+    }
+    let mut text = match t.moves_per_period {
+        Some(m) => format!("{m}/{}", s(t.budget)),
+        None => s(t.budget),
+    };
+    if !t.increment.is_zero() {
+        text.push('+');
+        text.push_str(&s(t.increment));
+    }
+    text
+}
+
+/// The PGN standard's Termination values.
+fn termination(t: &Termination) -> &'static str {
+    match t {
+        Termination::Rules { .. } | Termination::Resigned { .. } => "normal",
+        Termination::MoveLimit { .. } | Termination::Adjudicated { .. } => "adjudication",
+        Termination::Fault { fault, .. } => match fault {
+            Fault::Timeout(_) => "time forfeit",
+            Fault::Crash(_) => "abandoned",
+            Fault::Garbled(_) | Fault::IllegalMove(_) | Fault::ProtocolError(_) => {
+                "rules infraction"
+            }
+        },
+    }
+}
+
+/// Why the game ended, for the last move's comment.
+fn reason(record: &GameRecord) -> String {
+    match &record.termination {
+        Termination::Rules { reason } => reason.clone(),
+        Termination::MoveLimit { plies } => format!("move limit of {plies} plies"),
+        Termination::Resigned { seat } => format!("seat {seat} resigns"),
+        Termination::Adjudicated { reason, .. } => reason.clone(),
+        Termination::Fault { seat, fault } => {
+            format!("seat {seat} loses: {} ({})", fault.kind(), fault.detail())
+        }
+    }
+}
+
+/// `H:MM:SS.mmm`, as `[%clk]` writes a clock.
+fn clock(ms: f64) -> String {
+    let ms = ms.max(0.0).round() as u64;
+    let (h, rest) = (ms / 3_600_000, ms % 3_600_000);
+    format!(
+        "{h}:{:02}:{:02}.{:03}",
+        rest / 60_000,
+        rest % 60_000 / 1000,
+        rest % 1000
+    )
+}
+
+/// A move's comment: score/depth from the mover's side, time taken, clock after the move.
+fn comment(m: &MoveRecord) -> String {
+    let mut parts = Vec::new();
+    if let Some(t) = &m.thinking
+        && let Some(score) = t.score
+    {
+        let mut s = match score {
+            EngineScore::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+            EngineScore::Mate(n) if n < 0 => format!("-M{}", -n),
+            EngineScore::Mate(n) => format!("+M{n}"),
+        };
+        if let Some(d) = t.depth {
+            s.push_str(&format!("/{d}"));
+        }
+        parts.push(s);
+    }
+    parts.push(format!("{:.3}s", m.time_ms / 1000.0));
+    parts.push(format!("[%clk {}]", clock(m.left_ms)));
+    parts.join(" ")
+}
+
+/// The record as its format's writer takes it.
+pub fn record_text<'a>(record: &'a GameRecord, event: &str, date: &str) -> RecordText<'a> {
+    let mut moves: Vec<(String, Option<String>)> = record
+        .moves
+        .iter()
+        .map(|m| (m.text.clone(), Some(comment(m))))
+        .collect();
+    if let Some((_, Some(last))) = moves.last_mut() {
+        last.push_str(", ");
+        last.push_str(&reason(record));
+    }
+    RecordText {
+        tags: tags(record, event, date),
+        start: &record.start,
+        moves,
+        result: &record.result,
+    }
+}
+
+/// The record in `game`'s format (`None`: the game has none), with `event` and the UTC
+/// `date` (`YYYY.MM.DD`) in its header.
+pub fn write(
+    game: &GameEntry,
+    record: &GameRecord,
+    event: &str,
+    date: &str,
+) -> Option<Result<String, String>> {
+    game.write_record(&record_text(record, event, date))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn clocks_and_time_controls_read_as_chess_tools_write_them() {
+        assert_eq!(clock(9_480.4), "0:00:09.480");
+        assert_eq!(clock(3_723_004.0), "1:02:03.004");
+        let tc = |budget_ms, inc_ms, moves, cap_ms: Option<u64>| TimeControl {
+            budget: Duration::from_millis(budget_ms),
+            increment: Duration::from_millis(inc_ms),
+            move_cap: cap_ms.map(Duration::from_millis),
+            moves_per_period: moves,
+            margin: Duration::ZERO,
+        };
+        assert_eq!(time_control(&tc(10_000, 100, None, None)), "10+0.1");
+        assert_eq!(time_control(&tc(60_000, 0, Some(40), None)), "40/60");
+        assert_eq!(time_control(&tc(1_000_000, 0, None, Some(1_000))), "1/1");
+        assert_eq!(time_control(&tc(1_000, 10, None, None)), "1+0.01");
+    }
+}
