@@ -173,6 +173,11 @@ impl GameJob {
                 if let Err(e) = dialogue.configure(options) {
                     return Box::new(Unstarted(Fault::ProtocolError(e)));
                 }
+                if let Some(variant) = self.game.protocol_variant()
+                    && let Err(e) = dialogue.variant(variant)
+                {
+                    return Box::new(Unstarted(Fault::ProtocolError(e)));
+                }
                 match ProgramPlayer::spawn(&config, dialogue) {
                     Ok(p) => Box::new(p),
                     Err(e) => Box::new(Unstarted(Fault::Crash(e.to_string()))),

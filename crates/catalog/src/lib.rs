@@ -109,6 +109,10 @@ pub struct GameRow {
     pub book: Option<BookTool>,
     /// The files its community keeps openings and games in, if it has such formats.
     pub files: Option<&'static GameFiles>,
+    /// The variant the engine protocols must be told of for these parameter values
+    /// (`chess960`: UCI's `UCI_Chess960`, CECP's `variant fischerandom`); `None`: the
+    /// protocols' default game.
+    pub protocol_variant: fn(&[u32]) -> Option<&'static str>,
     /// The typed tools of the variant with these parameter values (already checked against
     /// the ranges of `params`).
     pub build: fn(&[u32]) -> Box<dyn Tools>,
@@ -128,6 +132,7 @@ pub static GAMES: &[GameRow] = &[
             rebuild: olympiad_caissa::engine::book::rebuild,
         }),
         files: None,
+        protocol_variant: |_| None,
         build: |_| {
             Box::new(
                 Typed::new(olympiad_caissa::Position::start())
@@ -161,6 +166,7 @@ pub static GAMES: &[GameRow] = &[
         engine: "mcts",
         book: None,
         files: None,
+        protocol_variant: |_| None,
         build: |v| {
             Box::new(
                 Typed::new(olympiad_rolit::Position::start_with(v[0] as usize))
@@ -177,6 +183,7 @@ pub static GAMES: &[GameRow] = &[
         engine: "random",
         book: None,
         files: None,
+        protocol_variant: |_| None,
         build: |_| Box::new(Typed::new(olympiad_checkers::Position::start())),
     },
     GameRow {
@@ -188,6 +195,7 @@ pub static GAMES: &[GameRow] = &[
         engine: "random",
         book: None,
         files: None,
+        protocol_variant: |_| None,
         build: |_| Box::new(Typed::new(olympiad_reversi::Position::start())),
     },
     GameRow {
@@ -214,6 +222,7 @@ pub static GAMES: &[GameRow] = &[
         engine: "alphabeta",
         book: None,
         files: None,
+        protocol_variant: |_| None,
         build: |v| {
             let start = olympiad_clobber::Position::start(v[0] as usize, v[1] as usize);
             let start = start.expect("sizes checked against the ranges");
@@ -239,6 +248,7 @@ pub static GAMES: &[GameRow] = &[
         engine: "jumper",
         book: None,
         files: Some(&files::CHESS),
+        protocol_variant: |v| (v[0] == 1).then_some("chess960"),
         build: |v| {
             let start = if v[0] == 1 {
                 olympiad_chess::Position::start960(olympiad_chess::STANDARD_ARRAY)
@@ -301,6 +311,11 @@ impl GameEntry {
                 .map_err(|e| format!("{name}: {e}"))
                 .and_then(|text| read(&self.values, &text).map_err(|e| format!("{name}: {e}"))),
         )
+    }
+
+    /// The variant engine protocols must be told of (`chess960`), if any.
+    pub fn protocol_variant(&self) -> Option<&'static str> {
+        (self.row.protocol_variant)(&self.values)
     }
 
     /// The extension of the game's record format (`pgn`), if it has one.

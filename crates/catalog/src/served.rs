@@ -135,10 +135,15 @@ impl Thinker for EngineThinker {
     }
 
     fn options(&self) -> Vec<EngineOption> {
-        self.keys()
+        // A variant the protocols name (chess960: UCI_Chess960) is listed as on: a GUI
+        // checks for it before it sends such a game; the served game is fixed.
+        let variant = self.entry.protocol_variant().map(|v| EngineOption {
+            name: variant_option(v),
+            kind: OptionKind::Check { default: true },
+        });
+        variant
             .into_iter()
-            .filter(|k| *k != "seed")
-            .map(|key| {
+            .chain(self.keys().into_iter().filter(|k| *k != "seed").map(|key| {
                 let current = self.options.get(key).map(str::to_string);
                 let number = |d: i64| current.as_deref().and_then(|c| c.parse().ok()).unwrap_or(d);
                 let kind = match key {
@@ -160,11 +165,22 @@ impl Thinker for EngineThinker {
                     name: protocol_name(key),
                     kind,
                 }
-            })
+            }))
             .collect()
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if let Some(v) = self.entry.protocol_variant()
+            && name.eq_ignore_ascii_case(&variant_option(v))
+        {
+            return match value {
+                "true" => Ok(()),
+                _ => Err(format!(
+                    "this engine serves {}: {name} stays true",
+                    self.entry.name
+                )),
+            };
+        }
         let keys = self.keys();
         let Some(key) = keys.iter().find(|k| k.eq_ignore_ascii_case(name)) else {
             return Err(format!("no such option: {name}"));
@@ -308,5 +324,13 @@ impl Thinker for EngineThinker {
             nodes += engine.think(&*game, &time, None, &mut |_| {}).nodes;
         }
         Ok((nodes, started.elapsed()))
+    }
+}
+
+/// The UCI option that announces a variant (`UCI_Chess960`).
+fn variant_option(variant: &str) -> String {
+    match variant {
+        "chess960" => "UCI_Chess960".to_string(),
+        other => format!("UCI_{other}"),
     }
 }

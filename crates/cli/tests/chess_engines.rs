@@ -29,10 +29,15 @@ fn require(program: &str) {
 /// Runs `olympiad match chess ...` with records in `dir/out`; returns stdout and the
 /// records.
 fn chess_match(dir: &Path, args: &[&str]) -> (String, Vec<Value>) {
+    chess_variant_match("chess", dir, args)
+}
+
+/// The same for a variant of chess (`chess960`).
+fn chess_variant_match(game: &str, dir: &Path, args: &[&str]) -> (String, Vec<Value>) {
     let out = dir.join("out");
     let output = Command::new(env!("CARGO_BIN_EXE_olympiad"))
         .arg("match")
-        .arg("chess")
+        .arg(game)
         .args(args)
         .arg("--out")
         .arg(&out)
@@ -393,5 +398,48 @@ fn the_opening_builder_keeps_what_stockfish_finds_level() {
         let shown = String::from_utf8_lossy(&shown.stdout);
         let placement = line.split(' ').next().unwrap();
         assert!(shown.contains(placement), "{line}\n{shown}");
+    }
+}
+
+#[test]
+fn chess960_engines_are_told_and_play_from_a_shredder_fen() {
+    require(STOCKFISH);
+    let dir = scratch("960");
+    let epd = dir.join("960.epd");
+    // Scharnagl 0: bishops on a and b, the king between the rooks.
+    std::fs::write(
+        &epd,
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - id \"0\";\n",
+    )
+    .unwrap();
+    let ours = format!("uci:{} play chess960", env!("CARGO_BIN_EXE_olympiad"));
+    let (stdout, records) = chess_variant_match(
+        "chess960",
+        &dir,
+        &[
+            "--openings",
+            epd.to_str().unwrap(),
+            &ours,
+            &format!("uci:{STOCKFISH}"),
+            "--games",
+            "2",
+            "--tc",
+            "3+0.05",
+            "--margin-ms",
+            "300",
+            "--resign",
+            "600,2",
+        ],
+    );
+    assert_eq!(records.len(), 2, "{stdout}");
+    for record in &records {
+        assert_eq!(record["game"], "chess960");
+        assert_eq!(
+            record["start"],
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
+        );
+        let (kind, _, fault) = termination(record);
+        assert!(kind != "fault", "{fault}: {record}");
+        assert!(record["moves"].as_array().unwrap().len() >= 10, "{record}");
     }
 }

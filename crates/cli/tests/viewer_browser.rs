@@ -210,13 +210,17 @@ fn live_board_follows_moves_and_replays_step_through_a_recorded_game() {
     // After the last game the server stays up: the tournament and a replay.
     line_starting(&mut lines, "still serving");
     let page = dump(&format!("{url}t/0"), 2_000);
-    for part in [
-        "<h2>Standings</h2>",
-        "class=\"plot ratings\"",
-        "<h2>Terminations</h2>",
-    ] {
+    for part in ["<h2>Standings</h2>", "<h2>Terminations</h2>"] {
         assert!(page.contains(part), "the tournament page lacks {part}");
     }
+    // The ratings plot, unless the games' results allow no rating: two searches on a
+    // clock may draw both games (how deep they see depends on the machine's load), and
+    // then the page says why instead.
+    assert!(
+        page.contains("class=\"plot ratings\"")
+            || page.contains("no ratings: every game was drawn"),
+        "the tournament page has neither the ratings plot nor a reason for its absence"
+    );
     screenshot(&format!("{url}t/0"), "tournament-caissa.png", 2_000);
 
     let game = format!("{url}t/0/game/game-main-r1-b1");

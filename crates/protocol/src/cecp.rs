@@ -55,6 +55,10 @@ pub struct Cecp {
     started: bool,
     /// This engine's seat (0: White).
     seat: usize,
+    /// The variant to play, in CECP's name (`fischerandom`), sent after each `new`.
+    variant: Option<&'static str>,
+    /// The variants the engine named (`feature variants="normal,fischerandom"`).
+    variants: Vec<String>,
 }
 
 impl Cecp {
@@ -91,6 +95,18 @@ impl Cecp {
 
     /// The handshake is over: the options, or the failure.
     fn ready(&self, mut write: Vec<String>) -> Handshake {
+        if let Some(v) = self.variant
+            && !self.variants.iter().any(|named| named == v)
+        {
+            return Handshake::Failed(format!(
+                "the engine cannot play {v} (its variants: {})",
+                if self.variants.is_empty() {
+                    "none named".to_string()
+                } else {
+                    self.variants.join(", ")
+                }
+            ));
+        }
         match self.option_lines() {
             Ok(lines) => {
                 write.extend(lines);
@@ -203,6 +219,18 @@ impl Dialogue for Cecp {
         "cecp"
     }
 
+    fn variant(&mut self, name: &str) -> Result<(), String> {
+        match name {
+            "chess960" => {
+                self.variant = Some("fischerandom");
+                Ok(())
+            }
+            other => Err(format!(
+                "CECP has no variant '{other}' here (it has chess960)"
+            )),
+        }
+    }
+
     fn configure(&mut self, options: &[(String, String)]) -> Result<(), String> {
         for (name, value) in options {
             if name.contains('=') || name.trim().is_empty() || value.contains('\n') {
@@ -252,6 +280,9 @@ impl Dialogue for Cecp {
                 "memory" => self.memory = on,
                 "smp" => self.smp = on,
                 "myname" => self.engine_name = Some(value.clone()),
+                "variants" => {
+                    self.variants = value.split(',').map(|v| v.trim().to_string()).collect();
+                }
                 "option" => {
                     if let Some(name) = value.split(" -").next() {
                         self.listed.push(name.trim().to_string());
@@ -285,7 +316,12 @@ impl Dialogue for Cecp {
         self.seat = seat;
         self.known = 0;
         self.started = false;
-        ["new", "force", "post", "easy"].map(String::from).to_vec()
+        let mut lines: Vec<String> = vec!["new".into()];
+        if let Some(v) = self.variant {
+            lines.push(format!("variant {v}"));
+        }
+        lines.extend(["force", "post", "easy"].map(String::from));
+        lines
     }
 
     fn request(&mut self, request: &Request<'_>) -> Vec<String> {
@@ -961,6 +997,30 @@ mod tests {
         );
         assert_eq!(level_base(Duration::from_secs(90)), "1:30");
         assert_eq!(seconds(Duration::from_millis(100)), "0.1");
+    }
+
+    #[test]
+    fn chess960_is_fischerandom_for_engines_that_name_it() {
+        let mut d = Cecp::default();
+        d.variant("chess960").unwrap();
+        d.handshake(Heard::Started);
+        assert!(matches!(
+            d.handshake(Heard::Line(
+                r#"feature variants="normal,fischerandom" done=1"#
+            )),
+            Handshake::Done(_)
+        ));
+        assert_eq!(
+            d.open(0, 2),
+            ["new", "variant fischerandom", "force", "post", "easy"]
+        );
+        let mut fm = Cecp::default();
+        fm.variant("chess960").unwrap();
+        fm.handshake(Heard::Started);
+        assert!(matches!(
+            fm.handshake(Heard::Line(r#"feature variants="normal,shatranj" done=1"#)),
+            Handshake::Failed(m) if m.contains("cannot play fischerandom")
+        ));
     }
 
     #[test]

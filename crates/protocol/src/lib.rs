@@ -151,6 +151,15 @@ pub trait Dialogue: Send + std::fmt::Debug {
             )),
         }
     }
+    /// The variant of the game to play, in the protocol's own name (`chess960`), set before
+    /// the handshake; the handshake fails when the program cannot play it. Default: the
+    /// protocol has no variants, and asking for one is an error.
+    fn variant(&mut self, name: &str) -> Result<(), String> {
+        Err(format!(
+            "the {} protocol has no variant '{name}'",
+            self.name()
+        ))
+    }
     /// The program was just started (`heard` is [`Heard::Started`]) or answered: what to
     /// do next. Called until it returns [`Handshake::Done`] or [`Handshake::Failed`].
     /// Default: nothing to say, ready at once.

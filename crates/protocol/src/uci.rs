@@ -47,6 +47,8 @@ pub struct Uci {
     listed: Vec<String>,
     /// The engine's `id name`.
     engine_name: Option<String>,
+    /// Chess960: `UCI_Chess960` set to true after `uciok`.
+    chess960: bool,
 }
 
 impl Uci {
@@ -79,6 +81,16 @@ impl Dialogue for Uci {
         Ok(())
     }
 
+    fn variant(&mut self, name: &str) -> Result<(), String> {
+        match name {
+            "chess960" => {
+                self.chess960 = true;
+                Ok(())
+            }
+            other => Err(format!("UCI has no variant '{other}' (it has chess960)")),
+        }
+    }
+
     fn handshake(&mut self, heard: Heard<'_>) -> Handshake {
         let wait = |write: Vec<String>| Handshake::Await {
             write,
@@ -107,6 +119,15 @@ impl Dialogue for Uci {
             }
             (Stage::Uci, Some("uciok")) => {
                 let mut write = Vec::new();
+                if self.chess960 {
+                    if !self.listed.iter().any(|l| l == "UCI_Chess960") {
+                        return Handshake::Failed(
+                            "the engine lists no UCI_Chess960 option: it cannot play Chess960"
+                                .into(),
+                        );
+                    }
+                    write.push("setoption name UCI_Chess960 value true".into());
+                }
                 for (name, value) in &self.options {
                     let Some(listed) = self.listed.iter().find(|l| l.eq_ignore_ascii_case(name))
                     else {
@@ -589,6 +610,32 @@ mod tests {
             Handshake::Await { write, .. } => write,
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn chess960_is_asked_for_and_refused_by_engines_that_cannot_play_it() {
+        let mut d = Uci::default();
+        d.variant("chess960").unwrap();
+        d.handshake(Heard::Started);
+        d.handshake(Heard::Line(
+            "option name UCI_Chess960 type check default false",
+        ));
+        assert_eq!(
+            await_lines(d.handshake(Heard::Line("uciok"))),
+            [
+                "setoption name UCI_Chess960 value true",
+                "ucinewgame",
+                "isready"
+            ]
+        );
+        let mut plain = Uci::default();
+        plain.variant("chess960").unwrap();
+        plain.handshake(Heard::Started);
+        assert!(matches!(
+            plain.handshake(Heard::Line("uciok")),
+            Handshake::Failed(m) if m.contains("UCI_Chess960")
+        ));
+        assert!(Uci::default().variant("shogi").is_err());
     }
 
     #[test]
