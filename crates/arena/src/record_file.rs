@@ -12,7 +12,7 @@ use olympiad_protocol::EngineScore;
 /// The record's tags: the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result),
 /// then TimeControl and Termination in the PGN standard's words, and PlyCount; the reason in
 /// full goes into the last move's comment.
-fn tags(record: &GameRecord, event: &str, date: &str) -> Vec<(String, String)> {
+fn tags(record: &GameRecord, head: &Head<'_>) -> Vec<(String, String)> {
     let name = |seat: usize| {
         record
             .players
@@ -20,10 +20,10 @@ fn tags(record: &GameRecord, event: &str, date: &str) -> Vec<(String, String)> {
             .map_or_else(|| "?".to_string(), |p| p.name.clone())
     };
     vec![
-        ("Event".into(), event.into()),
+        ("Event".into(), head.event.into()),
         ("Site".into(), "?".into()),
-        ("Date".into(), date.into()),
-        ("Round".into(), (record.index + 1).to_string()),
+        ("Date".into(), head.date.into()),
+        ("Round".into(), head.round.into()),
         ("White".into(), name(0)),
         ("Black".into(), name(1)),
         ("Result".into(), record.result.clone()),
@@ -120,8 +120,20 @@ fn comment(m: &MoveRecord) -> String {
     parts.join(" ")
 }
 
+/// What the record does not say about where it was played: the event's name, the UTC date
+/// (`YYYY.MM.DD`) and the round (`3`, or `3.2` for board 2).
+#[derive(Clone, Copy, Debug)]
+pub struct Head<'a> {
+    /// The match's or tournament's name.
+    pub event: &'a str,
+    /// The day the game ended, UTC.
+    pub date: &'a str,
+    /// Its round.
+    pub round: &'a str,
+}
+
 /// The record as its format's writer takes it.
-pub fn record_text<'a>(record: &'a GameRecord, event: &str, date: &str) -> RecordText<'a> {
+pub fn record_text<'a>(record: &'a GameRecord, head: &Head<'_>) -> RecordText<'a> {
     let mut moves: Vec<(String, Option<String>)> = record
         .moves
         .iter()
@@ -132,22 +144,20 @@ pub fn record_text<'a>(record: &'a GameRecord, event: &str, date: &str) -> Recor
         last.push_str(&reason(record));
     }
     RecordText {
-        tags: tags(record, event, date),
+        tags: tags(record, head),
         start: &record.start,
         moves,
         result: &record.result,
     }
 }
 
-/// The record in `game`'s format (`None`: the game has none), with `event` and the UTC
-/// `date` (`YYYY.MM.DD`) in its header.
+/// The record in `game`'s format (`None`: the game has none), with `head` in its header.
 pub fn write(
     game: &GameEntry,
     record: &GameRecord,
-    event: &str,
-    date: &str,
+    head: &Head<'_>,
 ) -> Option<Result<String, String>> {
-    game.write_record(&record_text(record, event, date))
+    game.write_record(&record_text(record, head))
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ mod bench;
 mod book;
 mod caia;
 mod cluster_args;
+mod game_file;
 mod games;
 mod matches;
 mod openings;

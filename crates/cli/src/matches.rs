@@ -355,12 +355,15 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .map_err(|e| crate::input_error(e.to_string()))?;
     let total = args.games;
     let width = total.to_string().len();
-    let mut game_file = GameFile::create(args, game)?;
+    let mut game_file = match &args.out {
+        Some(dir) => crate::game_file::GameFile::create(dir, game, false)?,
+        None => None,
+    };
     let served = serve(args)?;
     let summary = run_match(&config, &players, watch(&served), |record, tally| {
         say_or_drop!("{}", game_line(record, tally, total, width));
         if let Some(f) = game_file.as_mut() {
-            f.add(record);
+            f.add(record, "olympiad match", &(record.index + 1).to_string());
         }
     })?;
     let [a, b] = &players;
@@ -417,73 +420,6 @@ fn print_records(args: &Args, game: &olympiad_catalog::GameEntry) {
         );
         if let Some(ext) = game.record_extension() {
             say_or_drop!("games: {}", dir.join(format!("games.{ext}")).display());
-        }
-    }
-}
-
-/// The match's games in the game's own record format (`OUT/games.pgn` for chess), each
-/// appended and flushed as it ends, beside the arena's `games.jsonl`.
-struct GameFile {
-    game: &'static olympiad_catalog::GameEntry,
-    file: std::fs::File,
-    path: PathBuf,
-    /// Whether a game could not be written (said once; the JSON records stay complete).
-    failed: bool,
-}
-
-impl GameFile {
-    /// The file, when there is an --out directory and the game has a record format.
-    fn create(
-        args: &Args,
-        game: &'static olympiad_catalog::GameEntry,
-    ) -> anyhow::Result<Option<GameFile>> {
-        let (Some(dir), Some(ext)) = (&args.out, game.record_extension()) else {
-            return Ok(None);
-        };
-        let path = dir.join(format!("games.{ext}"));
-        std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
-        let file = std::fs::OpenOptions::new()
-            .create_new(true)
-            .write(true)
-            .open(&path)
-            .map_err(|e| {
-                crate::input_error(format!(
-                    "{}: {e} (--out takes a directory without a match in it)",
-                    path.display()
-                ))
-            })?;
-        Ok(Some(GameFile {
-            game,
-            file,
-            path,
-            failed: false,
-        }))
-    }
-
-    /// Appends one finished game.
-    fn add(&mut self, record: &GameRecord) {
-        use std::io::Write;
-        let now = olympiad_store::utc_timestamp(std::time::SystemTime::now());
-        let date = now[..10].replace('-', ".");
-        let written =
-            olympiad_arena::record_file::write(self.game, record, "olympiad match", &date)
-                .expect("the game has a record format")
-                .map_err(|e| e.to_string())
-                .and_then(|text| {
-                    self.file
-                        .write_all(text.as_bytes())
-                        .and_then(|()| self.file.flush())
-                        .map_err(|e| e.to_string())
-                });
-        if let Err(e) = written
-            && !self.failed
-        {
-            self.failed = true;
-            eprintln!(
-                "olympiad: warning: {}: game {} not written ({e}); games.jsonl has every game",
-                self.path.display(),
-                record.index + 1
-            );
         }
     }
 }

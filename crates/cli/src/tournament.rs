@@ -497,6 +497,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let progress = Progress::new();
     let started = Instant::now();
     let mut html_error = None;
+    let mut game_file = crate::game_file::GameFile::create(&out, setup.game, true)?;
     let summary = run_tournament(
         &setup,
         &mut store,
@@ -505,8 +506,17 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         cluster.as_ref().map(|c| c as &dyn Executor),
         |event| match event {
             Event::Planned { total } => progress.set_total(total),
-            Event::Game { game, done, total } => {
+            Event::Game {
+                game,
+                record,
+                done,
+                total,
+            } => {
                 progress.line(&game_line(&setup, game, done, total));
+                if let (Some(f), Some(record)) = (game_file.as_mut(), record) {
+                    let round = format!("{}.{}", game.pairing.round, game.pairing.board);
+                    f.add(record, &setup.config.name, &round);
+                }
                 progress.update(done, total);
                 games.push(game.clone());
             }

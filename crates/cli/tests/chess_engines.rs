@@ -443,3 +443,63 @@ fn chess960_engines_are_told_and_play_from_a_shredder_fen() {
         assert!(record["moves"].as_array().unwrap().len() >= 10, "{record}");
     }
 }
+
+#[test]
+fn a_chess_tournament_takes_engine_options_clocks_adjudication_and_writes_pgn() {
+    require(STOCKFISH);
+    let dir = scratch("tournament");
+    let openings =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games/chess/data/balanced.epd");
+    let config = dir.join("t.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "name = \"engines\"\ngame = \"chess\"\nopenings = \"{}\"\n\
+             [format]\nkind = \"round_robin\"\ndouble = true\n\
+             [time]\ntc = \"2+0.05\"\nmargin_ms = 300\n\
+             [adjudication]\nresign = \"600,2\"\nmax_plies = 200\n\
+             [[players]]\nname = \"weak\"\nspec = \"uci:{STOCKFISH}\"\n\
+             options = {{ UCI_LimitStrength = true, UCI_Elo = 1350, Hash = 16 }}\n\
+             [[players]]\nname = \"full\"\nspec = \"uci:{STOCKFISH}\"\n\
+             options = {{ Hash = 16 }}\n",
+            openings.display()
+        ),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_olympiad"))
+        .arg("tournament")
+        .arg(&config)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = std::fs::read_to_string(out.join("games.pgn")).unwrap();
+    let games = olympiad_chess::pgn::read(&text, false).unwrap();
+    assert_eq!(games.len(), 2, "{text}");
+    let set: Vec<String> =
+        olympiad_chess::epd::read(&std::fs::read_to_string(&openings).unwrap(), false)
+            .unwrap()
+            .iter()
+            .map(|r| r.position.fen())
+            .collect();
+    for game in &games {
+        assert_eq!(game.tag("Event"), Some("engines"));
+        assert_eq!(game.tag("TimeControl"), Some("2+0.05"));
+        // Both games of the pairing start from one opening of the set, colours swapped.
+        assert!(set.contains(&game.start.fen()), "{}", game.start.fen());
+        assert_eq!(game.start.fen(), games[0].start.fen());
+        let scored = game
+            .moves
+            .iter()
+            .filter(|m| m.comment.as_deref().is_some_and(|c| c.contains('/')))
+            .count();
+        assert!(scored * 10 >= game.moves.len() * 8, "{text}");
+    }
+    assert_ne!(games[0].tag("White"), games[1].tag("White"));
+}

@@ -382,6 +382,8 @@ pub enum Event<'a> {
     Game {
         /// It.
         game: &'a StoredGame,
+        /// The arena's record of it, when it was played just now (not for byes).
+        record: Option<&'a GameRecord>,
         /// Games stored so far (byes not counted), this one included.
         done: u32,
         /// Games planned.
@@ -729,7 +731,7 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
                     .into());
                 }
                 None if self.check_only => return Err(Halt::Unplayed),
-                None if p.is_bye() => self.keep(StoredGame::bye(stage, p))?,
+                None if p.is_bye() => self.keep(StoredGame::bye(stage, p), None)?,
                 None => todo.push(p.clone()),
             }
         }
@@ -745,8 +747,12 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
         Ok(())
     }
 
-    /// Stores a game and tells the caller.
-    fn keep(&mut self, game: StoredGame) -> Result<(), TournamentError> {
+    /// Stores a game and tells the caller, with the arena's record of it if it was played.
+    fn keep(
+        &mut self,
+        game: StoredGame,
+        record: Option<&GameRecord>,
+    ) -> Result<(), TournamentError> {
         self.store.insert_game(&game)?;
         if !game.pairing.is_bye() {
             self.done += 1;
@@ -757,6 +763,7 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
         let game = &self.stored[&key];
         (self.on_event)(Event::Game {
             game,
+            record,
             done: self.done,
             total: self.total,
         });
@@ -790,7 +797,8 @@ impl<F: FnMut(Event<'_>)> Runner<'_, F> {
             if failure.is_ok() {
                 let item = by_index[&finished.record.index];
                 let started = utc_timestamp(finished.started);
-                failure = self.keep(stored(item, &finished.record, started));
+                let game = stored(item, &finished.record, started);
+                failure = self.keep(game, Some(&finished.record));
             }
             if failure.is_ok() {
                 ControlFlow::Continue(())
@@ -1034,7 +1042,10 @@ mod tests {
         let mut store = new_store(&dir, &setup);
         let mut lines = Vec::new();
         let summary = run_tournament(&setup, &mut store, None, &NoWatch, None, |e| {
-            if let Event::Game { game, done, total } = e {
+            if let Event::Game {
+                game, done, total, ..
+            } = e
+            {
                 lines.push(format!("{} {done}/{total}", game.key()));
             }
         })
