@@ -360,14 +360,17 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         None => None,
     };
     let served = serve(args)?;
+    let mut timing = Timing::default();
     let summary = run_match(&config, &players, watch(&served), |record, tally| {
         say_or_drop!("{}", game_line(record, tally, total, width));
+        timing.add(record);
         if let Some(f) = game_file.as_mut() {
             f.add(record, "olympiad match", &(record.index + 1).to_string());
         }
     })?;
     let [a, b] = &players;
     print_summary(&a.name, &b.name, &summary);
+    timing.print(&config.referee.time);
     if let Some(test) = &args.sprt {
         print_sprt(test, &summary);
     }
@@ -630,6 +633,72 @@ fn print_summary(a: &str, b: &str, s: &MatchSummary) {
         s.players[0].faults,
         s.players[1].faults
     );
+}
+
+/// What the arena's clocks cost, as fastchess users check it: per move, the wall time from
+/// the request written to the reply read minus the time the engine itself reported for
+/// its search (engines whose last report before the move gives the whole search's time);
+/// and every loss on time with how late the reply came and the clock the loser had.
+#[derive(Default)]
+struct Timing {
+    /// Wall time minus reported time, in milliseconds, one per move with a report.
+    overheads: Vec<f64>,
+    /// One line per loss on time.
+    time_losses: Vec<String>,
+}
+
+impl Timing {
+    fn add(&mut self, r: &GameRecord) {
+        for m in &r.moves {
+            if let Some(reported) = m.thinking.as_ref().and_then(|t| t.time_ms) {
+                self.overheads.push(m.time_ms - reported as f64);
+            }
+        }
+        if let Termination::Fault {
+            seat,
+            fault: olympiad_arena::Fault::Timeout(detail),
+        } = &r.termination
+        {
+            let before = r
+                .moves
+                .iter()
+                .rev()
+                .find(|m| m.seat == *seat)
+                .map_or(r.config.time.budget.as_secs_f64() * 1000.0, |m| m.left_ms);
+            let name = r
+                .players
+                .get(*seat as usize)
+                .map_or("?", |p| p.name.as_str());
+            self.time_losses.push(format!(
+                "game {}: {name} (seat {seat}) with {before:.0} ms on its clock: {detail}",
+                r.index + 1
+            ));
+        }
+    }
+
+    fn print(&self, time: &TimeControl) {
+        if !self.overheads.is_empty() {
+            let mut sorted = self.overheads.clone();
+            sorted.sort_by(f64::total_cmp);
+            let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
+            say_or_drop!(
+                "arena overhead per move (wall time minus the engine's reported time, {} \
+                 moves): median {:.2} ms, 90% {:.2} ms, 99% {:.2} ms",
+                sorted.len(),
+                at(0.5),
+                at(0.9),
+                at(0.99)
+            );
+        }
+        say_or_drop!(
+            "time losses: {} (margin {} ms)",
+            self.time_losses.len(),
+            time.margin.as_millis()
+        );
+        for line in &self.time_losses {
+            say_or_drop!("  {line}");
+        }
+    }
 }
 
 fn print_sprt(test: &Sprt, s: &MatchSummary) {

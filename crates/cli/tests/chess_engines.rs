@@ -232,7 +232,10 @@ fn our_engine_served_over_uci_plays_stockfish_through_the_arena() {
             "--games",
             "2",
             "--tc",
-            "3+0.05",
+            "5+0.1",
+            // Room for a loaded machine: only the arena's own timing is under test.
+            "--margin-ms",
+            "500",
             "--max-plies",
             "60",
         ],
@@ -254,6 +257,13 @@ fn our_engine_served_over_uci_plays_stockfish_through_the_arena() {
             .count();
         assert!(reports > 0, "our engine's info lines were read: {record}");
     }
+    // The summary measures the arena: its overhead over what both engines reported, and
+    // the time losses (with the loser's clock), as a count even when there are none.
+    assert!(
+        stdout.contains("arena overhead per move (wall time minus the engine's reported time, "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("time losses: "), "{stdout}");
 }
 
 #[test]
@@ -280,6 +290,8 @@ fn an_engine_killed_mid_game_loses_that_game_and_the_next_starts_afresh() {
             "2",
             "--tc",
             "2+0.05",
+            "--margin-ms",
+            "500",
         ],
     );
     assert_eq!(records.len(), 2, "{stdout}");
@@ -344,6 +356,33 @@ fn engines_that_break_uci_lose_with_the_reason_and_the_match_goes_on() {
             assert!(text.contains(detail), "{text}");
         }
     }
+    // One that never says `uciok`: the handshake's limit (10 s, on nobody's clock) ends
+    // it, and the game is its loss.
+    let mute = script(
+        &dir,
+        "mute",
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    quit) exit 0;;\n  esac\ndone\n",
+    );
+    let (stdout, records) = chess_match(
+        &dir.join("mute-match"),
+        &[
+            &format!("uci:{}", mute.display()),
+            "builtin:random",
+            "--games",
+            "1",
+        ],
+    );
+    assert_eq!(records.len(), 1, "{stdout}");
+    let (kind, seat, fault) = termination(&records[0]);
+    assert_eq!(
+        (kind, seat, fault),
+        ("fault", Some(0), "timeout"),
+        "{stdout}"
+    );
+    let text = records[0]["termination"]["fault"]["detail"]
+        .as_str()
+        .unwrap();
+    assert!(text.contains("uci handshake"), "{text}");
 }
 
 #[test]
@@ -426,7 +465,7 @@ fn chess960_engines_are_told_and_play_from_a_shredder_fen() {
             "--tc",
             "3+0.05",
             "--margin-ms",
-            "300",
+            "500",
             "--resign",
             "600,2",
         ],
