@@ -34,12 +34,11 @@ pub fn analyse(
     time: Duration,
 ) -> Result<Analysis, Fault> {
     let seat = position.to_move();
-    let mut seats = vec![player.clone(); game.players];
-    seats[seat.index()] = player.clone();
     let job = GameJob {
         index: 0,
         game,
-        seats,
+        // The player sits in every seat: only the seat to move is ever made.
+        seats: vec![player.clone(); game.players],
         opening: None,
         referee: RefereeConfig {
             time: TimeControl {

@@ -30,8 +30,8 @@ pub struct RecordText<'a> {
 /// A game's file formats.
 #[derive(Debug)]
 pub struct GameFiles {
-    /// Opening files it reads, by extension (lower case, without the dot), the format the
-    /// opening-set builder writes first.
+    /// Opening files it reads, by extension (lower case, without the dot); the first is the
+    /// format `write_opening` writes.
     pub openings: &'static [(&'static str, ReadOpenings)],
     /// One opening in the first opening format: the position's text and notes (an opcode and
     /// its value: `ce` the score in centipawns for the side to move, `acd` the depth, `c0` a
@@ -44,11 +44,6 @@ pub struct GameFiles {
 }
 
 impl GameFiles {
-    /// The extension of the opening format written.
-    pub fn opening_extension(&self) -> &'static str {
-        self.openings[0].0
-    }
-
     /// The reader of opening files ending in `.EXT` (case-insensitive).
     pub fn opening_reader(&self, extension: &str) -> Option<ReadOpenings> {
         self.openings

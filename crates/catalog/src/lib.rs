@@ -248,7 +248,7 @@ pub static GAMES: &[GameRow] = &[
         engine: "jumper",
         book: None,
         files: Some(&files::CHESS),
-        protocol_variant: |v| (v[0] == 1).then_some("chess960"),
+        protocol_variant: |v| (v[0] == 1).then_some(olympiad_protocol::CHESS960),
         build: |v| {
             let start = if v[0] == 1 {
                 olympiad_chess::Position::start960(olympiad_chess::STANDARD_ARRAY)

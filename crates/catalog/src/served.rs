@@ -116,6 +116,13 @@ impl EngineThinker {
         })
     }
 
+    /// The UCI option that announces the served game's variant (`UCI_Chess960`), if any.
+    fn variant_option(&self) -> Option<&'static str> {
+        self.entry
+            .protocol_variant()
+            .and_then(olympiad_protocol::uci::variant_option)
+    }
+
     /// The engine's option keys.
     fn keys(&self) -> Vec<&'static str> {
         self.entry
@@ -137,8 +144,8 @@ impl Thinker for EngineThinker {
     fn options(&self) -> Vec<EngineOption> {
         // A variant the protocols name (chess960: UCI_Chess960) is listed as on: a GUI
         // checks for it before it sends such a game; the served game is fixed.
-        let variant = self.entry.protocol_variant().map(|v| EngineOption {
-            name: variant_option(v),
+        let variant = self.variant_option().map(|name| EngineOption {
+            name: name.to_string(),
             kind: OptionKind::Check { default: true },
         });
         variant
@@ -170,8 +177,9 @@ impl Thinker for EngineThinker {
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        if let Some(v) = self.entry.protocol_variant()
-            && name.eq_ignore_ascii_case(&variant_option(v))
+        if self
+            .variant_option()
+            .is_some_and(|option| name.eq_ignore_ascii_case(option))
         {
             return match value {
                 "true" => Ok(()),
@@ -324,13 +332,5 @@ impl Thinker for EngineThinker {
             nodes += engine.think(&*game, &time, None, &mut |_| {}).nodes;
         }
         Ok((nodes, started.elapsed()))
-    }
-}
-
-/// The UCI option that announces a variant (`UCI_Chess960`).
-fn variant_option(variant: &str) -> String {
-    match variant {
-        "chess960" => "UCI_Chess960".to_string(),
-        other => format!("UCI_{other}"),
     }
 }

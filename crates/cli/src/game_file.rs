@@ -39,10 +39,12 @@ impl GameFile {
             options.create_new(true).write(true);
         }
         let file = options.open(&path).map_err(|e| {
-            crate::input_error(format!(
-                "{}: {e} (--out takes a directory without a match in it)",
-                path.display()
-            ))
+            let hint = if append {
+                ""
+            } else {
+                " (--out takes a directory without a match in it)"
+            };
+            crate::input_error(format!("{}: {e}{hint}", path.display()))
         })?;
         Ok(Some(GameFile {
             game,

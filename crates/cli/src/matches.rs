@@ -270,13 +270,8 @@ fn player_table(
         None => {}
         Some(toml::Value::Table(o)) => {
             for (k, v) in o {
-                let value = match v {
-                    toml::Value::String(s) => s.clone(),
-                    toml::Value::Integer(i) => i.to_string(),
-                    toml::Value::Float(f) => f.to_string(),
-                    toml::Value::Boolean(b) => b.to_string(),
-                    other => return Err(bad(format!("option {k} is a {}", other.type_str()))),
-                };
+                let value = olympiad_tournament::option_text(v)
+                    .ok_or_else(|| bad(format!("option {k} is a {}", v.type_str())))?;
                 options.push((k.clone(), value));
             }
         }

@@ -119,17 +119,15 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         }
         let analysis = analyse(game, &engine, &*position, time)
             .map_err(|f| anyhow::anyhow!("{} on opening '{line}': {f}", engine.name))?;
-        let score = analysis.thinking.score.expect("analyse returns a score");
-        let level = matches!(score, EngineScore::Cp(cp) if cp.abs() <= args.within);
-        let shown = match score {
-            EngineScore::Cp(cp) => format!("{cp:+} cp"),
-            EngineScore::Mate(m) => format!("mate {m}"),
+        let (shown, level) = match analysis.thinking.score.expect("analyse returns a score") {
+            EngineScore::Cp(cp) => (
+                format!("{cp:+} cp"),
+                (cp.abs() <= args.within).then_some(cp),
+            ),
+            EngineScore::Mate(m) => (format!("mate {m}"), None),
         };
-        if level {
+        if let Some(cp) = level {
             kept += 1;
-            let EngineScore::Cp(cp) = score else {
-                unreachable!("a level score is in centipawns")
-            };
             let mut notes = vec![("ce", cp.to_string())];
             if let Some(depth) = analysis.thinking.depth {
                 notes.push(("acd", depth.to_string()));
@@ -144,7 +142,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             kept,
             args.count,
             n + 1,
-            if level { ", kept" } else { "" }
+            if level.is_some() { ", kept" } else { "" }
         );
     }
     drop(file);

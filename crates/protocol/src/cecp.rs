@@ -221,7 +221,7 @@ impl Dialogue for Cecp {
 
     fn variant(&mut self, name: &str) -> Result<(), String> {
         match name {
-            "chess960" => {
+            crate::CHESS960 => {
                 self.variant = Some("fischerandom");
                 Ok(())
             }

@@ -46,6 +46,9 @@ pub mod uci;
 
 pub use thinker::{EngineOption, EngineScore, Go, OptionKind, Thinker, Thinking};
 
+/// The variant name of Chess960 in [`Dialogue::variant`] and the catalog's rows.
+pub const CHESS960: &str = "chess960";
+
 use std::io::{BufRead, Write};
 use std::time::Duration;
 use thiserror::Error;

@@ -47,8 +47,14 @@ pub struct Uci {
     listed: Vec<String>,
     /// The engine's `id name`.
     engine_name: Option<String>,
-    /// Chess960: `UCI_Chess960` set to true after `uciok`.
-    chess960: bool,
+    /// The option that asks for the game's variant (`UCI_Chess960`), set to true after
+    /// `uciok`.
+    variant_option: Option<&'static str>,
+}
+
+/// The UCI option that tells an engine to play `variant`: `UCI_Chess960` for Chess960.
+pub fn variant_option(variant: &str) -> Option<&'static str> {
+    (variant == crate::CHESS960).then_some("UCI_Chess960")
 }
 
 impl Uci {
@@ -82,13 +88,10 @@ impl Dialogue for Uci {
     }
 
     fn variant(&mut self, name: &str) -> Result<(), String> {
-        match name {
-            "chess960" => {
-                self.chess960 = true;
-                Ok(())
-            }
-            other => Err(format!("UCI has no variant '{other}' (it has chess960)")),
-        }
+        let option = variant_option(name)
+            .ok_or_else(|| format!("UCI has no variant '{name}' (it has {})", crate::CHESS960))?;
+        self.variant_option = Some(option);
+        Ok(())
     }
 
     fn handshake(&mut self, heard: Heard<'_>) -> Handshake {
@@ -119,14 +122,13 @@ impl Dialogue for Uci {
             }
             (Stage::Uci, Some("uciok")) => {
                 let mut write = Vec::new();
-                if self.chess960 {
-                    if !self.listed.iter().any(|l| l == "UCI_Chess960") {
-                        return Handshake::Failed(
-                            "the engine lists no UCI_Chess960 option: it cannot play Chess960"
-                                .into(),
-                        );
+                if let Some(option) = self.variant_option {
+                    if !self.listed.iter().any(|l| l == option) {
+                        return Handshake::Failed(format!(
+                            "the engine lists no {option} option: it cannot play the variant"
+                        ));
                     }
-                    write.push("setoption name UCI_Chess960 value true".into());
+                    write.push(format!("setoption name {option} value true"));
                 }
                 for (name, value) in &self.options {
                     let Some(listed) = self.listed.iter().find(|l| l.eq_ignore_ascii_case(name))

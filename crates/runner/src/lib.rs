@@ -104,6 +104,17 @@ pub struct Setup {
     pub contestants: Vec<Contestant>,
     /// The opening lines (moves separated by blanks), empty without openings.
     pub openings: Vec<String>,
+    /// The referee's settings, read once from `[time]` and `[adjudication]`.
+    referee: RefereeConfig,
+}
+
+/// A config value that cannot be used: where and why.
+fn invalid(origin: &str, key: &str, message: String) -> TournamentError {
+    TournamentError::Invalid {
+        origin: origin.into(),
+        key: key.into(),
+        message,
+    }
 }
 
 /// The referee's settings of a config: its `[time]` (`tc` read as the arena reads it) and
@@ -202,15 +213,10 @@ impl Setup {
         let config = parse(text, origin)?;
         let openings = match &config.openings {
             Some(file) => {
-                let invalid = |key: &str, message: String| TournamentError::Invalid {
-                    origin: origin.into(),
-                    key: key.into(),
-                    message,
-                };
                 let game = olympiad_catalog::find_game(&config.game)
-                    .map_err(|e| invalid("game", e.to_string()))?;
+                    .map_err(|e| invalid(origin, "game", e.to_string()))?;
                 let path = base_dir.map_or_else(|| file.clone(), |d| d.join(file));
-                read_openings(game, &path).map_err(|message| invalid("openings", message))?
+                read_openings(game, &path).map_err(|m| invalid(origin, "openings", m))?
             }
             None => Vec::new(),
         };
@@ -234,11 +240,7 @@ impl Setup {
         config: TournamentConfig,
         openings: Vec<String>,
     ) -> Result<Setup, TournamentError> {
-        let invalid = |key: &str, message: String| TournamentError::Invalid {
-            origin: origin.into(),
-            key: key.into(),
-            message,
-        };
+        let invalid = |key: &str, message: String| invalid(origin, key, message);
         let game = olympiad_catalog::find_game(&config.game)
             .map_err(|e| invalid("game", e.to_string()))?;
         let config =
@@ -260,13 +262,14 @@ impl Setup {
                 spec,
             });
         }
-        referee_config(&config).map_err(|(key, message)| invalid(key, message))?;
+        let referee = referee_config(&config).map_err(|(key, message)| invalid(key, message))?;
         let setup = Setup {
             config,
             config_text: text.to_string(),
             game,
             contestants,
             openings,
+            referee,
         };
         setup
             .openings_check()
@@ -310,7 +313,7 @@ impl Setup {
 
     /// The referee's settings from the config's time control and adjudication.
     pub fn referee(&self) -> RefereeConfig {
-        referee_config(&self.config).expect("checked when the setup was made")
+        self.referee
     }
 
     /// The arena's view of the tournament's openings, to check them as a match would.

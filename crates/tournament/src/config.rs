@@ -235,31 +235,33 @@ pub struct PlayerConfig {
     pub options: BTreeMap<String, String>,
 }
 
+/// An engine option's value as the protocols send it: a string, number or boolean as text;
+/// `None` for arrays, tables and dates. Players files and tournament configs read options
+/// through it.
+pub fn option_text(value: &toml::Value) -> Option<String> {
+    match value {
+        toml::Value::String(s) => Some(s.clone()),
+        toml::Value::Integer(i) => Some(i.to_string()),
+        toml::Value::Float(f) => Some(f.to_string()),
+        toml::Value::Boolean(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
 /// Reads an options table whose values are strings, numbers or booleans, as text.
 fn option_values<'de, D: serde::Deserializer<'de>>(
     d: D,
 ) -> Result<BTreeMap<String, String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged, expecting = "a string, a number or true/false")]
-    enum Value {
-        Bool(bool),
-        Int(i64),
-        Float(f64),
-        Text(String),
-    }
-    let map = BTreeMap::<String, Value>::deserialize(d)?;
-    Ok(map
+    BTreeMap::<String, toml::Value>::deserialize(d)?
         .into_iter()
-        .map(|(k, v)| {
-            let text = match v {
-                Value::Bool(b) => b.to_string(),
-                Value::Int(i) => i.to_string(),
-                Value::Float(f) => f.to_string(),
-                Value::Text(t) => t,
-            };
-            (k, text)
+        .map(|(k, v)| match option_text(&v) {
+            Some(text) => Ok((k, text)),
+            None => Err(de::Error::custom(format!(
+                "option {k} is a {}, not a string, a number or true/false",
+                v.type_str()
+            ))),
         })
-        .collect())
+        .collect()
 }
 
 /// The format of a tournament. In TOML a `[format]` table with `kind` and the fields of

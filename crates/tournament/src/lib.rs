@@ -56,6 +56,7 @@ pub mod wdl;
 
 pub use config::{
     AdjudicationConfig, ConfigError, Format, PlayerConfig, TimeControlConfig, TournamentConfig,
+    option_text,
 };
 pub use model::{Game, GameResult, Pairing, PlayerId, Points, Schedule, Termination, half_ranks};
 pub use playoff::{MEDAL_PLACES, PLAYOFF_GAMES, Playoff};

@@ -202,17 +202,8 @@ pub enum PgnProblem {
     #[error("FEN tag: {0}")]
     Fen(FenError),
     /// A move that is not legal, or not SAN, or ambiguous, in the game's position.
-    #[error("move {number}{} {text}: {error}", dots(*black))]
-    Move {
-        /// The fullmove number of the position the move is played in.
-        number: u16,
-        /// Whether Black is to play it.
-        black: bool,
-        /// The move as written.
-        text: String,
-        /// Why it cannot be played.
-        error: MoveError,
-    },
+    #[error(transparent)]
+    Move(BadMove),
     /// Movetext that ends, at the end of the file or at the next game's tags, without a
     /// result marker.
     #[error("the movetext has no result marker (1-0, 0-1, 1/2-1/2 or *) before {0}")]
@@ -224,8 +215,34 @@ impl PgnProblem {
     /// ("game 3, move 12... Nxe5: ..."), anything else as what is wrong there.
     fn separator(&self) -> &'static str {
         match self {
-            PgnProblem::Move { .. } => ",",
+            PgnProblem::Move(_) => ",",
             _ => ":",
+        }
+    }
+}
+
+/// A move that cannot be played where it stands, for the reader and the writer alike.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("move {number}{} {text}: {error}", dots(*black))]
+pub struct BadMove {
+    /// The fullmove number of the position the move is played in.
+    pub number: u16,
+    /// Whether Black is to play it.
+    pub black: bool,
+    /// The move as written.
+    pub text: String,
+    /// Why it cannot be played.
+    pub error: MoveError,
+}
+
+impl BadMove {
+    /// `text` cannot be played in `pos` because of `error`.
+    fn at(pos: &Position, text: &str, error: MoveError) -> BadMove {
+        BadMove {
+            number: pos.board().fullmove_number(),
+            black: pos.board().side_to_move() == Color::Black,
+            text: text.to_string(),
+            error,
         }
     }
 }
@@ -554,15 +571,9 @@ fn read_game(lexer: &mut Lexer<'_>, chess960: bool) -> Result<Option<PgnGame>, (
             }
             Token::Number => {}
             Token::Move(text) => {
-                let mv = pos.parse_san(text).map_err(|error| {
-                    let problem = PgnProblem::Move {
-                        number: pos.board().fullmove_number(),
-                        black: pos.board().side_to_move() == Color::Black,
-                        text: text.to_string(),
-                        error,
-                    };
-                    (loc, problem)
-                })?;
+                let mv = pos
+                    .parse_san(text)
+                    .map_err(|error| (loc, PgnProblem::Move(BadMove::at(&pos, text, error))))?;
                 let san = pos.san(mv);
                 pos.make(mv);
                 moves.push(PgnMove {
@@ -647,17 +658,8 @@ pub struct PgnOut<'a> {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum WriteError {
     /// A move that is not legal, or not UCI or SAN, or ambiguous, where it is played.
-    #[error("move {number}{} {text}: {error}", dots(*black))]
-    Move {
-        /// The fullmove number of the position the move is played in.
-        number: u16,
-        /// Whether Black is to play it.
-        black: bool,
-        /// The move as given.
-        text: String,
-        /// Why it cannot be played.
-        error: MoveError,
-    },
+    #[error(transparent)]
+    Move(BadMove),
     /// A result that is not a PGN result marker.
     #[error("'{0}' is not a result marker: 1-0, 0-1, 1/2-1/2 or *")]
     Result(String),
@@ -710,12 +712,9 @@ pub fn write(game: &PgnOut<'_>) -> Result<String, WriteError> {
     for (text, comment) in game.moves {
         let number = pos.board().fullmove_number();
         let black = pos.board().side_to_move() == Color::Black;
-        let mv = pos.parse_any(text).map_err(|error| WriteError::Move {
-            number,
-            black,
-            text: text.clone(),
-            error,
-        })?;
+        let mv = pos
+            .parse_any(text)
+            .map_err(|error| WriteError::Move(BadMove::at(&pos, text, error)))?;
         if !black || number_black {
             tokens.push(format!("{number}{}", dots(black)));
         }

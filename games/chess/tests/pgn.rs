@@ -5,7 +5,7 @@
 //! FEN, several games, escaped tags); and every error, with its line, column, game and move.
 
 use olympiad_chess::Position;
-use olympiad_chess::pgn::{self, MAX_LINE, PgnGame, PgnOut, WriteError};
+use olympiad_chess::pgn::{self, BadMove, MAX_LINE, PgnGame, PgnOut, WriteError};
 use olympiad_core::{Game, Seat, SplitMix64};
 
 /// Random games per kind of start.
@@ -288,11 +288,11 @@ fn writer_errors_say_what_and_where() {
     );
     assert!(matches!(
         e,
-        WriteError::Move {
+        WriteError::Move(BadMove {
             number: 3,
             black: true,
             ..
-        }
+        })
     ));
     let e = write(&moves[..1], "e4", &[]).unwrap_err();
     assert_eq!(
