@@ -27,7 +27,7 @@ pub const MAX_POINTS: usize = MAX_SIZE * MAX_SIZE;
 pub const DEFAULT_KOMI_HALVES: i16 = 15;
 
 /// Bits of the filter of history keys (a power of two).
-const FILTER_BITS: usize = 512;
+const FILTER_BITS: usize = 4096;
 
 /// The repetition rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

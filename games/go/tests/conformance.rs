@@ -17,8 +17,18 @@ const DEFAULT_POSITIONS: usize = 200_000;
 /// Positions compared by the long run (`--ignored`).
 const LONG_POSITIONS: usize = 2_000_000;
 /// Board sizes and the share of the positions each gets (in hundredths): small boards,
-/// where captures, ko and repetition come soon and often, most of all.
-const SIZES: [(usize, usize); 6] = [(2, 10), (3, 15), (4, 20), (5, 25), (7, 15), (9, 15)];
+/// where captures, ko and repetition come soon and often, most of all; the large boards
+/// for their edges and corners (a 19x19 position costs the reference milliseconds).
+const SIZES: [(usize, usize); 8] = [
+    (2, 10),
+    (3, 15),
+    (4, 20),
+    (5, 23),
+    (7, 15),
+    (9, 14),
+    (13, 2),
+    (19, 1),
+];
 /// Komi per game (in halves): whole komi reaches draws.
 const KOMIS: [i16; 3] = [15, 0, 4];
 /// Percent of moves chosen uniformly among all legal moves (eye fills and passes too)
