@@ -10,7 +10,7 @@
 use olympiad_core::conformance::{check_position, moves_and_results};
 use olympiad_core::{Describe, Game, Notation, Seat, SplitMix64};
 use olympiad_go::reference::{RefOutcome, RefPosition};
-use olympiad_go::{Position, Repetition};
+use olympiad_go::{Color, Point, Position, Repetition};
 
 /// Positions compared in the default test run.
 const DEFAULT_POSITIONS: usize = 200_000;
@@ -34,6 +34,8 @@ const KOMIS: [i16; 3] = [15, 0, 4];
 /// Percent of moves chosen uniformly among all legal moves (eye fills and passes too)
 /// rather than by the playout policy, so that games also end early by passes.
 const UNIFORM_PERCENT: u32 = 20;
+/// The largest board whose areas are compared at every position.
+const AREA_MAX_SIZE: usize = 7;
 /// The longest game played (a safety cap: games end by passes well before).
 const MAX_PLIES: usize = 1000;
 
@@ -50,6 +52,7 @@ struct Seen {
 fn compare(fast: &Position, slow: &RefPosition, seen: &mut Seen, line: &[String]) {
     let text = fast.position_text();
     let context = || format!("after [{}] at {text}", line.join(" "));
+    let context: &dyn Fn() -> String = &context;
     assert_eq!(
         slow.to_text(),
         text,
@@ -70,6 +73,13 @@ fn compare(fast: &Position, slow: &RefPosition, seen: &mut Seen, line: &[String]
     if let Some(o) = expect {
         seen.results[o as usize] += 1;
     }
+    // The reference floods a region afresh for each of its points: its areas are compared
+    // on small boards and at every game's end.
+    if fast.size() <= AREA_MAX_SIZE || expect.is_some() {
+        let (black, white) = slow.area();
+        assert_eq!(fast.area(), [black, white], "areas differ {}", context());
+    }
+    check_helpers(fast, &context);
     if fast.ko_point().is_some() {
         seen.kos += 1;
     }
@@ -84,6 +94,77 @@ fn compare(fast: &Position, slow: &RefPosition, seen: &mut Seen, line: &[String]
         seen.cycles += 1;
     }
     seen.positions += 1;
+}
+
+/// The playout helpers against plain definitions on coordinates: chains, liberties, atari,
+/// eyes, the empty list.
+fn check_helpers(pos: &Position, context: &dyn Fn() -> String) {
+    let size = pos.size();
+    let at = |x: isize, y: isize| -> Option<Option<Color>> {
+        (x >= 0 && y >= 0 && (x as usize) < size && (y as usize) < size)
+            .then(|| pos.color_at(Point::from_xy(x as usize, y as usize, size).unwrap()))
+    };
+    let mut empties = 0;
+    let mut listed = vec![false; olympiad_go::MAX_CELLS];
+    for &p in pos.empty_points() {
+        listed[p.index()] = true;
+    }
+    // Each chain is checked once, from its first stone met.
+    let mut done = vec![false; olympiad_go::MAX_CELLS];
+    for p in pos.points() {
+        let (x, y) = p.xy(size).unwrap();
+        let (x, y) = (x as isize, y as isize);
+        let orthogonal = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)];
+        match pos.color_at(p) {
+            None => {
+                empties += 1;
+                assert!(listed[p.index()], "{p:?} not listed empty {}", context());
+                for me in [Color::Black, Color::White] {
+                    let walled = orthogonal
+                        .iter()
+                        .all(|&(a, b)| at(a, b).is_none_or(|c| c == Some(me)));
+                    let diagonal = [
+                        (x - 1, y - 1),
+                        (x + 1, y - 1),
+                        (x - 1, y + 1),
+                        (x + 1, y + 1),
+                    ];
+                    let off = diagonal.iter().any(|&(a, b)| at(a, b).is_none());
+                    let enemy = diagonal
+                        .iter()
+                        .filter(|&&(a, b)| at(a, b) == Some(Some(me.other())))
+                        .count();
+                    let eye = walled && enemy + usize::from(off) < 2;
+                    assert_eq!(pos.is_eye(p, me), eye, "eye {p:?} {me:?} {}", context());
+                }
+            }
+            Some(_) if done[p.index()] => {}
+            Some(color) => {
+                let chain: Vec<Point> = pos.chain(p).collect();
+                for q in &chain {
+                    done[q.index()] = true;
+                }
+                assert_eq!(chain.len(), pos.chain_size(p), "{}", context());
+                assert!(chain.iter().all(|&q| pos.color_at(q) == Some(color)));
+                let mut liberties: Vec<Point> = chain
+                    .iter()
+                    .flat_map(|&q| pos.neighbours(q))
+                    .filter(|&n| pos.is_empty(n))
+                    .collect();
+                liberties.sort();
+                liberties.dedup();
+                assert!(
+                    !liberties.is_empty(),
+                    "a chain without liberty {}",
+                    context()
+                );
+                assert_eq!(pos.liberties(p), liberties.len(), "{}", context());
+                let atari = (liberties.len() == 1).then(|| liberties[0]);
+                assert_eq!(pos.atari_liberty(p), atari, "atari {p:?} {}", context());
+            }
+        }
+    }
+    assert_eq!(pos.empty_points().len(), empties, "{}", context());
 }
 
 fn run(positions: usize, seed: u64) {
