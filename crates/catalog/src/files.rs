@@ -17,14 +17,50 @@ pub type WriteRecord = fn(values: &[u32], record: &RecordText<'_>) -> Result<Str
 /// A finished game as a record file needs it, all in text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordText<'a> {
-    /// Header tags, name and value, in order (the format adds what it requires).
+    /// Header tags, name and value, in order, in PGN's names (Event, Site, Date as
+    /// `YYYY.MM.DD`, Round, a tag per seat named by the game's seat names such as White and
+    /// Black, Result, TimeControl, Termination, PlyCount); PGN writes them as they are, other
+    /// formats map the ones they have a place for.
     pub tags: Vec<(String, String)>,
     /// The start position's text.
     pub start: &'a str,
-    /// The moves in the game's canonical notation, each with a comment.
-    pub moves: Vec<(String, Option<String>)>,
-    /// "1-0", "0-1", "1/2-1/2", or "*" for a game without a result.
+    /// The moves.
+    pub moves: Vec<RecordMove>,
+    /// "1-0", "0-1", "1/2-1/2" (first seat's points first), or "*" for a game without a
+    /// result.
     pub result: &'a str,
+    /// How the game ended.
+    pub ending: Ending,
+    /// Why, in full (`Black wins by 3.5 points`, `seat 1 loses: timeout (...)`).
+    pub reason: String,
+}
+
+/// One move of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordMove {
+    /// The move in the game's canonical notation.
+    pub text: String,
+    /// What the mover said of it and how long it took (`+0.31/12 0.520s`).
+    pub comment: Option<String>,
+    /// The mover's clock after the move, in milliseconds, if a clock was kept.
+    pub clock_ms: Option<u64>,
+}
+
+/// How a game ended, for formats that write it in the result (SGF's `B+R`, `W+T`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// By the rules (the position decided it).
+    Rules,
+    /// A player resigned.
+    Resignation,
+    /// A player's time ran out.
+    TimeForfeit,
+    /// A player broke the rules or the protocol, or its program crashed.
+    Forfeit,
+    /// The referee decided it (adjudication, a move limit).
+    Adjudication,
+    /// The game was not finished.
+    Unfinished,
 }
 
 /// A game's file formats.
@@ -86,13 +122,44 @@ fn chess_pgn_openings(values: &[u32], text: &str) -> Result<Vec<String>, String>
     Ok(games.iter().map(|g| g.end().fen()).collect())
 }
 
+/// `H:MM:SS.mmm`, as PGN's `[%clk]` writes a clock.
+fn pgn_clock(ms: u64) -> String {
+    let (h, rest) = (ms / 3_600_000, ms % 3_600_000);
+    format!(
+        "{h}:{:02}:{:02}.{:03}",
+        rest / 60_000,
+        rest % 60_000 / 1000,
+        rest % 1000
+    )
+}
+
 fn chess_write_pgn(values: &[u32], record: &RecordText<'_>) -> Result<String, String> {
     let start = olympiad_chess::Position::from_fen(record.start, chess960(values))
         .map_err(|e| format!("start position: {e}"))?;
+    // The clock goes into the comment as `[%clk H:MM:SS.mmm]`, and the last move's comment
+    // ends with why the game ended.
+    let last = record.moves.len().saturating_sub(1);
+    let moves: Vec<(String, Option<String>)> = record
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let mut parts: Vec<String> = m.comment.iter().cloned().collect();
+            parts.extend(m.clock_ms.map(|ms| format!("[%clk {}]", pgn_clock(ms))));
+            let mut comment = parts.join(" ");
+            if i == last && !record.reason.is_empty() {
+                if !comment.is_empty() {
+                    comment.push_str(", ");
+                }
+                comment.push_str(&record.reason);
+            }
+            (m.text.clone(), (!comment.is_empty()).then_some(comment))
+        })
+        .collect();
     olympiad_chess::pgn::write(&olympiad_chess::pgn::PgnOut {
         tags: &record.tags,
         start: &start,
-        moves: &record.moves,
+        moves: &moves,
         result: record.result,
     })
     .map_err(|e| e.to_string())
@@ -133,12 +200,22 @@ mod tests {
             .write_record(&crate::RecordText {
                 tags: vec![("White".into(), "a".into())],
                 start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                moves: vec![("e2e4".into(), Some("+0.30/10".into()))],
+                moves: vec![crate::RecordMove {
+                    text: "e2e4".into(),
+                    comment: Some("+0.30/10".into()),
+                    clock_ms: Some(9_480),
+                }],
                 result: "*",
+                ending: crate::Ending::Unfinished,
+                reason: String::new(),
             })
             .unwrap()
             .unwrap();
-        assert!(text.contains("1. e4 {+0.30/10} *"), "{text}");
+        assert!(
+            text.contains("1. e4 {+0.30/10 [%clk 0:00:09.480]} *"),
+            "{text}"
+        );
+        assert_eq!(super::pgn_clock(3_723_004), "1:02:03.004");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

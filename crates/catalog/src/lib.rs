@@ -38,7 +38,9 @@ mod units;
 
 pub use dyngame::{DynGame, PlayError, TextGame};
 pub use engines::{Adapter, Decision, Engine, Thought};
-pub use files::{GameFiles, ReadOpenings, RecordText, WriteOpening, WriteRecord};
+pub use files::{
+    Ending, GameFiles, ReadOpenings, RecordMove, RecordText, WriteOpening, WriteRecord,
+};
 pub use olympiad_search::engine::{Options, Source, ThinkTime};
 pub use served::{EngineThinker, Mover, Served};
 pub use tools::{
