@@ -4,8 +4,18 @@
 //! opening-set builder writes its openings in it. Everything here is text in, text out, so
 //! nothing above the catalog names a game's types.
 
-/// Reads an opening file's text into start positions, each in the game's position text.
-pub type ReadOpenings = fn(values: &[u32], text: &str) -> Result<Vec<String>, String>;
+/// Reads an opening file's text into openings.
+pub type ReadOpenings = fn(values: &[u32], text: &str) -> Result<Vec<Opening>, String>;
+
+/// One opening of a file: a position, or moves from the usual start (which keep the game's
+/// history, and which programs that cannot be given a position can replay).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// A start position in the game's position text.
+    Position(String),
+    /// Moves from the usual start, in the game's notation.
+    Moves(Vec<String>),
+}
 
 /// Writes one opening line: the position's text and notes (opcode, value).
 pub type WriteOpening =
@@ -102,9 +112,12 @@ fn chess960(values: &[u32]) -> bool {
     values.first() == Some(&1)
 }
 
-fn chess_epd(values: &[u32], text: &str) -> Result<Vec<String>, String> {
+fn chess_epd(values: &[u32], text: &str) -> Result<Vec<Opening>, String> {
     let records = olympiad_chess::epd::read(text, chess960(values)).map_err(|e| e.to_string())?;
-    Ok(records.iter().map(|r| r.position.fen()).collect())
+    Ok(records
+        .iter()
+        .map(|r| Opening::Position(r.position.fen()))
+        .collect())
 }
 
 fn chess_write_epd(
@@ -117,9 +130,12 @@ fn chess_write_epd(
     Ok(olympiad_chess::epd::write_line(&position, notes))
 }
 
-fn chess_pgn_openings(values: &[u32], text: &str) -> Result<Vec<String>, String> {
+fn chess_pgn_openings(values: &[u32], text: &str) -> Result<Vec<Opening>, String> {
     let games = olympiad_chess::pgn::read(text, chess960(values)).map_err(|e| e.to_string())?;
-    Ok(games.iter().map(|g| g.end().fen()).collect())
+    Ok(games
+        .iter()
+        .map(|g| Opening::Position(g.end().fen()))
+        .collect())
 }
 
 /// `H:MM:SS.mmm`, as PGN's `[%clk]` writes a clock.
@@ -182,6 +198,7 @@ mod tests {
                 "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
                 "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2"
             ]
+            .map(|p| crate::Opening::Position(p.into()))
         );
         let epd = dir.join("o.epd");
         std::fs::write(&epd, "4k3/8/8/8/8/8/8/4K2R w K - c0 \"x\";\n8/8 w\n").unwrap();
