@@ -181,6 +181,118 @@ fn chess_write_pgn(values: &[u32], record: &RecordText<'_>) -> Result<String, St
     .map_err(|e| e.to_string())
 }
 
+/// Go: SGF openings (a game's main line: moves from the empty board, or its setup stones
+/// and moves as a position) and games written as SGF.
+pub(crate) static GO: GameFiles = GameFiles {
+    openings: &[("sgf", go_sgf_openings)],
+    write_opening: go_write_opening,
+    record_extension: "sgf",
+    write_record: go_write_sgf,
+};
+
+/// The Go variant of these parameter values (size, komi in half points, rule).
+fn go_variant(values: &[u32]) -> Result<olympiad_go::Position, String> {
+    let rule = olympiad_go::Repetition::ALL
+        .get(values[2] as usize)
+        .copied()
+        .ok_or("no such rule")?;
+    olympiad_go::Position::new(values[0] as usize, values[1] as i16, rule)
+        .map_err(|e| e.to_string())
+}
+
+fn go_sgf_openings(values: &[u32], text: &str) -> Result<Vec<Opening>, String> {
+    let variant = go_variant(values)?;
+    let size = variant.size();
+    let games = olympiad_go::sgf::read(text, &variant).map_err(|e| e.to_string())?;
+    Ok(games
+        .iter()
+        .map(|g| match g.setup {
+            false => Opening::Moves(g.moves.iter().map(|m| m.to_gtp(size)).collect()),
+            true => Opening::Position(olympiad_go::text::position_text(&g.end())),
+        })
+        .collect())
+}
+
+fn go_write_opening(
+    _values: &[u32],
+    position: &str,
+    notes: &[(&str, String)],
+) -> Result<String, String> {
+    let position = olympiad_go::text::parse_position(position).map_err(|e| e.to_string())?;
+    Ok(olympiad_go::sgf::write_position(&position, notes))
+}
+
+/// SGF's TM (main time in seconds) and OT (what comes after) from PGN's TimeControl.
+fn sgf_time(control: &str) -> Option<(String, Option<String>)> {
+    if let Some((moves, seconds)) = control.split_once('/') {
+        return Some(match moves {
+            "1" => (seconds.into(), Some(format!("{seconds} s per move"))),
+            _ => (
+                seconds.into(),
+                Some(format!("{moves} moves per {seconds} s, repeating")),
+            ),
+        });
+    }
+    match control.split_once('+') {
+        Some((main, increment)) => Some((
+            main.into(),
+            Some(format!("{increment} s added after each move (Fischer)")),
+        )),
+        None if control.is_empty() || control == "?" || control == "-" => None,
+        None => Some((control.into(), None)),
+    }
+}
+
+fn go_write_sgf(values: &[u32], record: &RecordText<'_>) -> Result<String, String> {
+    use olympiad_go::sgf::{End, SgfRecord};
+    let start = olympiad_go::text::parse_position(record.start)
+        .map_err(|e| format!("start position: {e}"))?;
+    let size = go_variant(values)?.size();
+    let tag = |name: &str| {
+        record
+            .tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .filter(|v| !v.is_empty() && !v.contains('?'))
+    };
+    let moves = record
+        .moves
+        .iter()
+        .map(|m| {
+            let point = olympiad_go::Point::from_gtp(&m.text, size).map_err(|e| e.to_string())?;
+            let left = m.clock_ms.map(|ms| ms as f64 / 1000.0);
+            Ok((point, left, m.comment.clone()))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let winner = match record.result {
+        "1-0" => Some(Some(olympiad_go::Color::Black)),
+        "0-1" => Some(Some(olympiad_go::Color::White)),
+        "1/2-1/2" => Some(None),
+        _ => None,
+    };
+    let end = match record.ending {
+        Ending::Rules => End::Score,
+        Ending::Resignation => End::Resignation,
+        Ending::TimeForfeit => End::Time,
+        Ending::Forfeit => End::Forfeit,
+        Ending::Adjudication => End::Decided,
+        Ending::Unfinished => End::Unfinished,
+    };
+    Ok(olympiad_go::sgf::write(&SgfRecord {
+        players: [tag("Black").unwrap_or("?"), tag("White").unwrap_or("?")],
+        event: tag("Event"),
+        date: tag("Date").map(|d| d.replace('.', "-")),
+        round: tag("Round"),
+        time: tag("TimeControl").and_then(sgf_time),
+        start: &start,
+        moves,
+        winner,
+        end,
+        reason: (!record.reason.is_empty()).then_some(record.reason.as_str()),
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use crate::find_game;
@@ -233,6 +345,77 @@ mod tests {
             "{text}"
         );
         assert_eq!(super::pgn_clock(3_723_004), "1:02:03.004");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn go_writes_sgf_and_reads_it_back_as_moves_or_a_position() {
+        use crate::{Ending, RecordMove, RecordText};
+        let go = find_game("go(size=9,komi=6.5)").unwrap();
+        assert_eq!(go.record_extension(), Some("sgf"));
+        let start = go.start().position_text();
+        let moves = ["E5", "C3", "pass", "G7"];
+        let text = go
+            .write_record(&RecordText {
+                tags: vec![
+                    ("Event".into(), "t".into()),
+                    ("Date".into(), "2026.11.24".into()),
+                    ("Black".into(), "b".into()),
+                    ("White".into(), "w".into()),
+                    ("TimeControl".into(), "60+0.5".into()),
+                ],
+                start: &start,
+                moves: moves
+                    .iter()
+                    .map(|m| RecordMove {
+                        text: m.to_string(),
+                        comment: Some("0.100s".into()),
+                        clock_ms: Some(59_900),
+                    })
+                    .collect(),
+                result: "0-1",
+                ending: Ending::Resignation,
+                reason: "seat 0 resigns".into(),
+            })
+            .unwrap()
+            .unwrap();
+        for part in [
+            "SZ[9]",
+            "KM[6.5]",
+            "PB[b]",
+            "PW[w]",
+            "DT[2026-11-24]",
+            "EV[t]",
+            "RE[W+R]",
+            "TM[60]",
+            "OT[0.5 s added after each move (Fischer)]",
+            ";B[ee]BL[59.900]C[0.100s]",
+            ";W[cg]",
+            ";B[]",
+            "C[0.100s, seat 0 resigns]",
+        ] {
+            assert!(text.replace('\n', "").contains(part), "{part} in {text}");
+        }
+        let dir = std::env::temp_dir().join(format!("olympiad-go-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.sgf");
+        std::fs::write(&path, &text).unwrap();
+        let openings = go.read_opening_file(&path).unwrap().unwrap();
+        assert_eq!(
+            openings,
+            [crate::Opening::Moves(moves.map(String::from).to_vec())]
+        );
+        // Setup stones give a position, which keeps the variant's komi.
+        std::fs::write(&path, "(;SZ[9]AB[ee]PL[W])").unwrap();
+        let openings = go.read_opening_file(&path).unwrap().unwrap();
+        let crate::Opening::Position(text) = &openings[0] else {
+            panic!("{openings:?}")
+        };
+        assert_eq!(go.from_text(text).unwrap().position_text(), *text);
+        assert!(text.ends_with(" w 0 - 6.5 superko"), "{text}");
+        std::fs::write(&path, "(;SZ[19])").unwrap();
+        let e = go.read_opening_file(&path).unwrap().unwrap_err();
+        assert!(e.contains("game.sgf: line 1, column 3: game 1:"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

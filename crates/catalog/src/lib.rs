@@ -379,7 +379,7 @@ pub static GAMES: &[GameRow] = &[
         protocols: &["codecup"],
         engine: "random",
         book: None,
-        files: None,
+        files: Some(&files::GO),
         protocol_variant: |_| None,
         build: |v| {
             let rule = olympiad_go::Repetition::ALL[v[2] as usize];

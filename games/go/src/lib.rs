@@ -52,6 +52,7 @@ mod describe;
 mod point;
 mod position;
 pub mod reference;
+pub mod sgf;
 pub mod text;
 mod zobrist;
 
