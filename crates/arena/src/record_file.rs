@@ -6,26 +6,31 @@
 
 use crate::player::Fault;
 use crate::referee::{GameRecord, MoveRecord, Termination, TimeControl};
-use olympiad_catalog::{GameEntry, RecordText};
+use olympiad_catalog::{Ending, GameEntry, RecordMove, RecordText};
 use olympiad_protocol::EngineScore;
 
-/// The record's tags: the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result),
-/// then TimeControl and Termination in the PGN standard's words, and PlyCount; the reason in
-/// full goes into the last move's comment.
-fn tags(record: &GameRecord, head: &Head<'_>) -> Vec<(String, String)> {
+/// The record's tags: the Seven Tag Roster (Event, Site, Date, Round, a tag per seat named
+/// by the game's seat names: White and Black in chess, Black and White in Go, Result), then
+/// TimeControl and Termination in the PGN standard's words, and PlyCount.
+fn tags(game: &GameEntry, record: &GameRecord, head: &Head<'_>) -> Vec<(String, String)> {
     let name = |seat: usize| {
         record
             .players
             .get(seat)
             .map_or_else(|| "?".to_string(), |p| p.name.clone())
     };
-    vec![
+    let start = game.start();
+    let mut tags: Vec<(String, String)> = vec![
         ("Event".into(), head.event.into()),
         ("Site".into(), "?".into()),
         ("Date".into(), head.date.into()),
         ("Round".into(), head.round.into()),
-        ("White".into(), name(0)),
-        ("Black".into(), name(1)),
+    ];
+    tags.extend(
+        (0..record.players.len())
+            .map(|seat| (start.seat_name(olympiad_core::Seat(seat as u8)), name(seat))),
+    );
+    tags.extend([
         ("Result".into(), record.result.clone()),
         ("TimeControl".into(), time_control(&record.config.time)),
         (
@@ -33,7 +38,8 @@ fn tags(record: &GameRecord, head: &Head<'_>) -> Vec<(String, String)> {
             termination(&record.termination).into(),
         ),
         ("PlyCount".into(), record.moves.len().to_string()),
-    ]
+    ]);
+    tags
 }
 
 /// The PGN standard's TimeControl: `SECONDS+INCREMENT`, `MOVES/SECONDS`, or for a fixed
@@ -87,19 +93,23 @@ fn reason(record: &GameRecord) -> String {
     }
 }
 
-/// `H:MM:SS.mmm`, as `[%clk]` writes a clock.
-fn clock(ms: f64) -> String {
-    let ms = ms.max(0.0).round() as u64;
-    let (h, rest) = (ms / 3_600_000, ms % 3_600_000);
-    format!(
-        "{h}:{:02}:{:02}.{:03}",
-        rest / 60_000,
-        rest % 60_000 / 1000,
-        rest % 1000
-    )
+/// How the game ended, for formats that put it in the result.
+fn ending(t: &Termination) -> Ending {
+    match t {
+        Termination::Rules { .. } => Ending::Rules,
+        Termination::Resigned { .. } => Ending::Resignation,
+        Termination::MoveLimit { .. } | Termination::Adjudicated { .. } => Ending::Adjudication,
+        Termination::Fault { fault, .. } => match fault {
+            Fault::Timeout(_) => Ending::TimeForfeit,
+            Fault::Crash(_)
+            | Fault::Garbled(_)
+            | Fault::IllegalMove(_)
+            | Fault::ProtocolError(_) => Ending::Forfeit,
+        },
+    }
 }
 
-/// A move's comment: score/depth from the mover's side, time taken, clock after the move.
+/// A move's comment: score/depth from the mover's side and the time taken.
 fn comment(m: &MoveRecord) -> String {
     let mut parts = Vec::new();
     if let Some(t) = &m.thinking
@@ -116,7 +126,6 @@ fn comment(m: &MoveRecord) -> String {
         parts.push(s);
     }
     parts.push(format!("{:.3}s", m.time_ms / 1000.0));
-    parts.push(format!("[%clk {}]", clock(m.left_ms)));
     parts.join(" ")
 }
 
@@ -132,22 +141,28 @@ pub struct Head<'a> {
     pub round: &'a str,
 }
 
-/// The record as its format's writer takes it.
-pub fn record_text<'a>(record: &'a GameRecord, head: &Head<'_>) -> RecordText<'a> {
-    let mut moves: Vec<(String, Option<String>)> = record
+/// The record of a game of `game` as its format's writer takes it.
+pub fn record_text<'a>(
+    game: &GameEntry,
+    record: &'a GameRecord,
+    head: &Head<'_>,
+) -> RecordText<'a> {
+    let moves = record
         .moves
         .iter()
-        .map(|m| (m.text.clone(), Some(comment(m))))
+        .map(|m| RecordMove {
+            text: m.text.clone(),
+            comment: Some(comment(m)),
+            clock_ms: Some(m.left_ms.max(0.0).round() as u64),
+        })
         .collect();
-    if let Some((_, Some(last))) = moves.last_mut() {
-        last.push_str(", ");
-        last.push_str(&reason(record));
-    }
     RecordText {
-        tags: tags(record, head),
+        tags: tags(game, record, head),
         start: &record.start,
         moves,
         result: &record.result,
+        ending: ending(&record.termination),
+        reason: reason(record),
     }
 }
 
@@ -157,7 +172,7 @@ pub fn write(
     record: &GameRecord,
     head: &Head<'_>,
 ) -> Option<Result<String, String>> {
-    game.write_record(&record_text(record, head))
+    game.write_record(&record_text(game, record, head))
 }
 
 #[cfg(test)]
@@ -166,9 +181,7 @@ mod tests {
     use std::time::Duration;
 
     #[test]
-    fn clocks_and_time_controls_read_as_chess_tools_write_them() {
-        assert_eq!(clock(9_480.4), "0:00:09.480");
-        assert_eq!(clock(3_723_004.0), "1:02:03.004");
+    fn time_controls_read_as_chess_tools_write_them() {
         let tc = |budget_ms, inc_ms, moves, cap_ms: Option<u64>| TimeControl {
             budget: Duration::from_millis(budget_ms),
             increment: Duration::from_millis(inc_ms),

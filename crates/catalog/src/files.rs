@@ -4,8 +4,18 @@
 //! opening-set builder writes its openings in it. Everything here is text in, text out, so
 //! nothing above the catalog names a game's types.
 
-/// Reads an opening file's text into start positions, each in the game's position text.
-pub type ReadOpenings = fn(values: &[u32], text: &str) -> Result<Vec<String>, String>;
+/// Reads an opening file's text into openings.
+pub type ReadOpenings = fn(values: &[u32], text: &str) -> Result<Vec<Opening>, String>;
+
+/// One opening of a file: a position, or moves from the usual start (which keep the game's
+/// history, and which programs that cannot be given a position can replay).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// A start position in the game's position text.
+    Position(String),
+    /// Moves from the usual start, in the game's notation.
+    Moves(Vec<String>),
+}
 
 /// Writes one opening line: the position's text and notes (opcode, value).
 pub type WriteOpening =
@@ -17,14 +27,50 @@ pub type WriteRecord = fn(values: &[u32], record: &RecordText<'_>) -> Result<Str
 /// A finished game as a record file needs it, all in text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordText<'a> {
-    /// Header tags, name and value, in order (the format adds what it requires).
+    /// Header tags, name and value, in order, in PGN's names (Event, Site, Date as
+    /// `YYYY.MM.DD`, Round, a tag per seat named by the game's seat names such as White and
+    /// Black, Result, TimeControl, Termination, PlyCount); PGN writes them as they are, other
+    /// formats map the ones they have a place for.
     pub tags: Vec<(String, String)>,
     /// The start position's text.
     pub start: &'a str,
-    /// The moves in the game's canonical notation, each with a comment.
-    pub moves: Vec<(String, Option<String>)>,
-    /// "1-0", "0-1", "1/2-1/2", or "*" for a game without a result.
+    /// The moves.
+    pub moves: Vec<RecordMove>,
+    /// "1-0", "0-1", "1/2-1/2" (first seat's points first), or "*" for a game without a
+    /// result.
     pub result: &'a str,
+    /// How the game ended.
+    pub ending: Ending,
+    /// Why, in full (`Black wins by 3.5 points`, `seat 1 loses: timeout (...)`).
+    pub reason: String,
+}
+
+/// One move of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordMove {
+    /// The move in the game's canonical notation.
+    pub text: String,
+    /// What the mover said of it and how long it took (`+0.31/12 0.520s`).
+    pub comment: Option<String>,
+    /// The mover's clock after the move, in milliseconds, if a clock was kept.
+    pub clock_ms: Option<u64>,
+}
+
+/// How a game ended, for formats that write it in the result (SGF's `B+R`, `W+T`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// By the rules (the position decided it).
+    Rules,
+    /// A player resigned.
+    Resignation,
+    /// A player's time ran out.
+    TimeForfeit,
+    /// A player broke the rules or the protocol, or its program crashed.
+    Forfeit,
+    /// The referee decided it (adjudication, a move limit).
+    Adjudication,
+    /// The game was not finished.
+    Unfinished,
 }
 
 /// A game's file formats.
@@ -66,9 +112,12 @@ fn chess960(values: &[u32]) -> bool {
     values.first() == Some(&1)
 }
 
-fn chess_epd(values: &[u32], text: &str) -> Result<Vec<String>, String> {
+fn chess_epd(values: &[u32], text: &str) -> Result<Vec<Opening>, String> {
     let records = olympiad_chess::epd::read(text, chess960(values)).map_err(|e| e.to_string())?;
-    Ok(records.iter().map(|r| r.position.fen()).collect())
+    Ok(records
+        .iter()
+        .map(|r| Opening::Position(r.position.fen()))
+        .collect())
 }
 
 fn chess_write_epd(
@@ -81,21 +130,167 @@ fn chess_write_epd(
     Ok(olympiad_chess::epd::write_line(&position, notes))
 }
 
-fn chess_pgn_openings(values: &[u32], text: &str) -> Result<Vec<String>, String> {
+fn chess_pgn_openings(values: &[u32], text: &str) -> Result<Vec<Opening>, String> {
     let games = olympiad_chess::pgn::read(text, chess960(values)).map_err(|e| e.to_string())?;
-    Ok(games.iter().map(|g| g.end().fen()).collect())
+    Ok(games
+        .iter()
+        .map(|g| Opening::Position(g.end().fen()))
+        .collect())
+}
+
+/// `H:MM:SS.mmm`, as PGN's `[%clk]` writes a clock.
+fn pgn_clock(ms: u64) -> String {
+    let (h, rest) = (ms / 3_600_000, ms % 3_600_000);
+    format!(
+        "{h}:{:02}:{:02}.{:03}",
+        rest / 60_000,
+        rest % 60_000 / 1000,
+        rest % 1000
+    )
 }
 
 fn chess_write_pgn(values: &[u32], record: &RecordText<'_>) -> Result<String, String> {
     let start = olympiad_chess::Position::from_fen(record.start, chess960(values))
         .map_err(|e| format!("start position: {e}"))?;
+    // The clock goes into the comment as `[%clk H:MM:SS.mmm]`, and the last move's comment
+    // ends with why the game ended.
+    let last = record.moves.len().saturating_sub(1);
+    let moves: Vec<(String, Option<String>)> = record
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let mut parts: Vec<String> = m.comment.iter().cloned().collect();
+            parts.extend(m.clock_ms.map(|ms| format!("[%clk {}]", pgn_clock(ms))));
+            let mut comment = parts.join(" ");
+            if i == last && !record.reason.is_empty() {
+                if !comment.is_empty() {
+                    comment.push_str(", ");
+                }
+                comment.push_str(&record.reason);
+            }
+            (m.text.clone(), (!comment.is_empty()).then_some(comment))
+        })
+        .collect();
     olympiad_chess::pgn::write(&olympiad_chess::pgn::PgnOut {
         tags: &record.tags,
         start: &start,
-        moves: &record.moves,
+        moves: &moves,
         result: record.result,
     })
     .map_err(|e| e.to_string())
+}
+
+/// Go: SGF openings (a game's main line: moves from the empty board, or its setup stones
+/// and moves as a position) and games written as SGF.
+pub(crate) static GO: GameFiles = GameFiles {
+    openings: &[("sgf", go_sgf_openings)],
+    write_opening: go_write_opening,
+    record_extension: "sgf",
+    write_record: go_write_sgf,
+};
+
+/// The Go variant of these parameter values (size, komi in half points, rule).
+fn go_variant(values: &[u32]) -> Result<olympiad_go::Position, String> {
+    let rule = olympiad_go::Repetition::ALL
+        .get(values[2] as usize)
+        .copied()
+        .ok_or("no such rule")?;
+    olympiad_go::Position::new(values[0] as usize, values[1] as i16, rule)
+        .map_err(|e| e.to_string())
+}
+
+fn go_sgf_openings(values: &[u32], text: &str) -> Result<Vec<Opening>, String> {
+    let variant = go_variant(values)?;
+    let size = variant.size();
+    let games = olympiad_go::sgf::read(text, &variant).map_err(|e| e.to_string())?;
+    Ok(games
+        .iter()
+        .map(|g| match g.setup {
+            false => Opening::Moves(g.moves.iter().map(|m| m.to_gtp(size)).collect()),
+            true => Opening::Position(olympiad_go::text::position_text(&g.end())),
+        })
+        .collect())
+}
+
+fn go_write_opening(
+    _values: &[u32],
+    position: &str,
+    notes: &[(&str, String)],
+) -> Result<String, String> {
+    let position = olympiad_go::text::parse_position(position).map_err(|e| e.to_string())?;
+    Ok(olympiad_go::sgf::write_position(&position, notes))
+}
+
+/// SGF's TM (main time in seconds) and OT (what comes after) from PGN's TimeControl.
+fn sgf_time(control: &str) -> Option<(String, Option<String>)> {
+    if let Some((moves, seconds)) = control.split_once('/') {
+        return Some(match moves {
+            "1" => (seconds.into(), Some(format!("{seconds} s per move"))),
+            _ => (
+                seconds.into(),
+                Some(format!("{moves} moves per {seconds} s, repeating")),
+            ),
+        });
+    }
+    match control.split_once('+') {
+        Some((main, increment)) => Some((
+            main.into(),
+            Some(format!("{increment} s added after each move (Fischer)")),
+        )),
+        None if control.is_empty() || control == "?" || control == "-" => None,
+        None => Some((control.into(), None)),
+    }
+}
+
+fn go_write_sgf(values: &[u32], record: &RecordText<'_>) -> Result<String, String> {
+    use olympiad_go::sgf::{End, SgfRecord};
+    let start = olympiad_go::text::parse_position(record.start)
+        .map_err(|e| format!("start position: {e}"))?;
+    let size = go_variant(values)?.size();
+    let tag = |name: &str| {
+        record
+            .tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .filter(|v| !v.is_empty() && !v.contains('?'))
+    };
+    let moves = record
+        .moves
+        .iter()
+        .map(|m| {
+            let point = olympiad_go::Point::from_gtp(&m.text, size).map_err(|e| e.to_string())?;
+            let left = m.clock_ms.map(|ms| ms as f64 / 1000.0);
+            Ok((point, left, m.comment.clone()))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let winner = match record.result {
+        "1-0" => Some(Some(olympiad_go::Color::Black)),
+        "0-1" => Some(Some(olympiad_go::Color::White)),
+        "1/2-1/2" => Some(None),
+        _ => None,
+    };
+    let end = match record.ending {
+        Ending::Rules => End::Score,
+        Ending::Resignation => End::Resignation,
+        Ending::TimeForfeit => End::Time,
+        Ending::Forfeit => End::Forfeit,
+        Ending::Adjudication => End::Decided,
+        Ending::Unfinished => End::Unfinished,
+    };
+    Ok(olympiad_go::sgf::write(&SgfRecord {
+        players: [tag("Black").unwrap_or("?"), tag("White").unwrap_or("?")],
+        event: tag("Event"),
+        date: tag("Date").map(|d| d.replace('.', "-")),
+        round: tag("Round"),
+        time: tag("TimeControl").and_then(sgf_time),
+        start: &start,
+        moves,
+        winner,
+        end,
+        reason: (!record.reason.is_empty()).then_some(record.reason.as_str()),
+    }))
 }
 
 #[cfg(test)]
@@ -115,6 +310,7 @@ mod tests {
                 "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
                 "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2"
             ]
+            .map(|p| crate::Opening::Position(p.into()))
         );
         let epd = dir.join("o.epd");
         std::fs::write(&epd, "4k3/8/8/8/8/8/8/4K2R w K - c0 \"x\";\n8/8 w\n").unwrap();
@@ -133,12 +329,93 @@ mod tests {
             .write_record(&crate::RecordText {
                 tags: vec![("White".into(), "a".into())],
                 start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                moves: vec![("e2e4".into(), Some("+0.30/10".into()))],
+                moves: vec![crate::RecordMove {
+                    text: "e2e4".into(),
+                    comment: Some("+0.30/10".into()),
+                    clock_ms: Some(9_480),
+                }],
                 result: "*",
+                ending: crate::Ending::Unfinished,
+                reason: String::new(),
             })
             .unwrap()
             .unwrap();
-        assert!(text.contains("1. e4 {+0.30/10} *"), "{text}");
+        assert!(
+            text.contains("1. e4 {+0.30/10 [%clk 0:00:09.480]} *"),
+            "{text}"
+        );
+        assert_eq!(super::pgn_clock(3_723_004), "1:02:03.004");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn go_writes_sgf_and_reads_it_back_as_moves_or_a_position() {
+        use crate::{Ending, RecordMove, RecordText};
+        let go = find_game("go(size=9,komi=6.5)").unwrap();
+        assert_eq!(go.record_extension(), Some("sgf"));
+        let start = go.start().position_text();
+        let moves = ["E5", "C3", "pass", "G7"];
+        let text = go
+            .write_record(&RecordText {
+                tags: vec![
+                    ("Event".into(), "t".into()),
+                    ("Date".into(), "2026.11.24".into()),
+                    ("Black".into(), "b".into()),
+                    ("White".into(), "w".into()),
+                    ("TimeControl".into(), "60+0.5".into()),
+                ],
+                start: &start,
+                moves: moves
+                    .iter()
+                    .map(|m| RecordMove {
+                        text: m.to_string(),
+                        comment: Some("0.100s".into()),
+                        clock_ms: Some(59_900),
+                    })
+                    .collect(),
+                result: "0-1",
+                ending: Ending::Resignation,
+                reason: "seat 0 resigns".into(),
+            })
+            .unwrap()
+            .unwrap();
+        for part in [
+            "SZ[9]",
+            "KM[6.5]",
+            "PB[b]",
+            "PW[w]",
+            "DT[2026-11-24]",
+            "EV[t]",
+            "RE[W+R]",
+            "TM[60]",
+            "OT[0.5 s added after each move (Fischer)]",
+            ";B[ee]BL[59.900]C[0.100s]",
+            ";W[cg]",
+            ";B[]",
+            "C[0.100s, seat 0 resigns]",
+        ] {
+            assert!(text.replace('\n', "").contains(part), "{part} in {text}");
+        }
+        let dir = std::env::temp_dir().join(format!("olympiad-go-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.sgf");
+        std::fs::write(&path, &text).unwrap();
+        let openings = go.read_opening_file(&path).unwrap().unwrap();
+        assert_eq!(
+            openings,
+            [crate::Opening::Moves(moves.map(String::from).to_vec())]
+        );
+        // Setup stones give a position, which keeps the variant's komi.
+        std::fs::write(&path, "(;SZ[9]AB[ee]PL[W])").unwrap();
+        let openings = go.read_opening_file(&path).unwrap().unwrap();
+        let crate::Opening::Position(text) = &openings[0] else {
+            panic!("{openings:?}")
+        };
+        assert_eq!(go.from_text(text).unwrap().position_text(), *text);
+        assert!(text.ends_with(" w 0 - 6.5 superko"), "{text}");
+        std::fs::write(&path, "(;SZ[19])").unwrap();
+        let e = go.read_opening_file(&path).unwrap().unwrap_err();
+        assert!(e.contains("game.sgf: line 1, column 3: game 1:"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -38,7 +38,9 @@ mod units;
 
 pub use dyngame::{DynGame, PlayError, TextGame};
 pub use engines::{Adapter, Decision, Engine, Thought};
-pub use files::{GameFiles, ReadOpenings, RecordText, WriteOpening, WriteRecord};
+pub use files::{
+    Ending, GameFiles, Opening, ReadOpenings, RecordMove, RecordText, WriteOpening, WriteRecord,
+};
 pub use olympiad_search::engine::{Options, Source, ThinkTime};
 pub use served::{EngineThinker, Mover, Served};
 pub use tools::{
@@ -377,7 +379,7 @@ pub static GAMES: &[GameRow] = &[
         protocols: &["codecup"],
         engine: "random",
         book: None,
-        files: None,
+        files: Some(&files::GO),
         protocol_variant: |_| None,
         build: |v| {
             let rule = olympiad_go::Repetition::ALL[v[2] as usize];
@@ -427,10 +429,12 @@ impl GameEntry {
         self.tools.position(self.name, text)
     }
 
-    /// Reads the opening file `path` in one of the game's own formats (by its extension):
-    /// the start positions as position texts; `None` when the game has no format of that
-    /// extension. Errors name the file.
-    pub fn read_opening_file(&self, path: &std::path::Path) -> Option<Result<Vec<String>, String>> {
+    /// Reads the opening file `path` in one of the game's own formats (by its extension);
+    /// `None` when the game has no format of that extension. Errors name the file.
+    pub fn read_opening_file(
+        &self,
+        path: &std::path::Path,
+    ) -> Option<Result<Vec<Opening>, String>> {
         let extension = path.extension()?.to_str()?;
         let read = self.row.files?.opening_reader(extension)?;
         let name = path.display();

@@ -28,7 +28,7 @@ use olympiad_arena::referee::{
 };
 use olympiad_arena::spec::PlayerSpec;
 use olympiad_arena::watch::{NoWatch, Watch};
-use olympiad_catalog::GameEntry;
+use olympiad_catalog::{GameEntry, Opening};
 use olympiad_report::{Described, Results, ResultsError};
 use olympiad_store::{
     GameKey, Stage, Store, StoreError, StoredGame, StoredMove, StoredPlayer, TournamentInfo,
@@ -159,13 +159,16 @@ fn referee_config(config: &TournamentConfig) -> Result<RefereeConfig, (&'static 
 /// non-empty line (moves, or `position TEXT`), `#` starting a comment.
 pub fn read_openings(game: &GameEntry, path: &Path) -> Result<Vec<String>, String> {
     if let Some(read) = game.read_opening_file(path) {
-        let positions = read?;
-        if positions.is_empty() {
+        let openings = read?;
+        if openings.is_empty() {
             return Err(format!("{}: no openings in the file", path.display()));
         }
-        return Ok(positions
+        return Ok(openings
             .into_iter()
-            .map(|p| format!("{POSITION_PREFIX}{p}"))
+            .map(|opening| match opening {
+                Opening::Position(p) => format!("{POSITION_PREFIX}{p}"),
+                Opening::Moves(moves) => moves.join(" "),
+            })
             .collect());
     }
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -56,6 +56,7 @@ mod describe;
 mod point;
 mod position;
 pub mod reference;
+pub mod sgf;
 pub mod text;
 mod zobrist;
 
