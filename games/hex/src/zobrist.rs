@@ -20,9 +20,11 @@ pub const SWAPPED: u64 = keys::<1>(0x4E58_0003)[0];
 pub fn from_scratch(position: &Position) -> u64 {
     let cells = position.size() * position.size();
     let mut hash = 0;
-    for cell in 0..cells {
-        if let Some(color) = position.at(cell) {
-            hash ^= CELL[color as usize][cell];
+    for (cell, (black, white)) in CELL[0].iter().zip(&CELL[1]).take(cells).enumerate() {
+        match position.at(cell) {
+            Some(Color::Black) => hash ^= black,
+            Some(Color::White) => hash ^= white,
+            None => {}
         }
     }
     if position.side_to_move() == Color::White {
