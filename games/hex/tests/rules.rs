@@ -87,7 +87,7 @@ fn a_full_board_is_won_by_exactly_one_colour() {
             board.swap(i, rng.below(i + 1));
         }
         let rows: Vec<String> = board.chunks(size).map(|r| r.iter().collect()).collect();
-        let side = if cells % 2 == 0 { 'x' } else { 'o' };
+        let side = if cells.is_multiple_of(2) { 'x' } else { 'o' };
         let text = format!("{} {side} - noswap", rows.join("/"));
         let pos = Position::parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert!(pos.winner().is_some(), "{text}");
