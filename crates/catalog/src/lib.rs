@@ -388,6 +388,62 @@ pub static GAMES: &[GameRow] = &[
             Box::new(Typed::new(start).with_engines(&olympiad_go::ENGINES))
         },
     },
+    GameRow {
+        name: "hex",
+        summary: "Hex (Computer Olympiad, 11x11): join your two edges; the swap after the first stone",
+        params: &[
+            Param {
+                name: "size",
+                about: "cells on a side (11 is the Olympiad's)",
+                default: 11,
+                min: 1,
+                max: olympiad_hex::MAX_SIZE as u32,
+                kind: ParamKind::Whole,
+            },
+            Param {
+                name: "swap",
+                about: "whether the second move may be the swap (the Olympiad's rule 3)",
+                default: 0,
+                min: 0,
+                max: 1,
+                kind: ParamKind::Choice(&["on", "off"]),
+            },
+        ],
+        aliases: &[],
+        protocols: &["codecup"],
+        engine: "random",
+        book: None,
+        files: None,
+        protocol_variant: |_| None,
+        build: |v| {
+            let start = olympiad_hex::Position::new(v[0] as usize, v[1] == 0);
+            let start = start.expect("the size checked against the range");
+            Box::new(Typed::new(start).with_engines(&olympiad_hex::ENGINES))
+        },
+    },
+    GameRow {
+        name: "connect6",
+        summary: "Connect6 (Computer Olympiad, 19x19): one stone, then two a turn; six in a row win",
+        params: &[Param {
+            name: "size",
+            about: "points on a side (19 is the Olympiad's)",
+            default: 19,
+            min: 1,
+            max: olympiad_connect6::MAX_SIZE as u32,
+            kind: ParamKind::Whole,
+        }],
+        aliases: &[],
+        protocols: &["codecup"],
+        engine: "random",
+        book: None,
+        files: None,
+        protocol_variant: |_| None,
+        build: |v| {
+            let start = olympiad_connect6::Position::new(v[0] as usize);
+            let start = start.expect("the size checked against the range");
+            Box::new(Typed::new(start).with_engines(&olympiad_connect6::ENGINES))
+        },
+    },
 ];
 
 /// A game with its parameters fixed: what every tool above the catalog holds. Entries are
