@@ -88,7 +88,8 @@ impl Trace {
         self.moves.is_empty()
     }
 
-    fn clear(&mut self) {
+    /// Forgets the recorded moves (the search clears the trace before every playout).
+    pub fn clear(&mut self) {
         self.moves.clear();
     }
 }
