@@ -375,7 +375,7 @@ pub static GAMES: &[GameRow] = &[
         ],
         aliases: &[],
         protocols: &["codecup"],
-        engine: "random",
+        engine: olympiad_go::engine::NAME,
         book: None,
         files: None,
         protocol_variant: |_| None,
