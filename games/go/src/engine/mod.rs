@@ -43,6 +43,10 @@ pub const MAX_TREE_NODES: usize = 4_000_000;
 pub const RESIGN_BELOW: f32 = 0.08;
 /// Root visits needed before a resignation is reported.
 pub const RESIGN_MIN_VISITS: u32 = 5_000;
+/// The moves per side a game is expected to last, in percent of the board's points: games
+/// against GNU Go on 9x9 end after 25 to 45 moves per side (with dead stones played out),
+/// and the early stop saves time on the settled moves.
+pub const EXPECTED_MOVES_PERCENT: usize = 35;
 /// A score of a certain win in [`Choice::score`]: mean rewards map linearly onto
 /// `-SCORE_SCALE..=SCORE_SCALE`.
 pub const SCORE_SCALE: f32 = 1000.0;
@@ -179,13 +183,14 @@ impl olympiad_search::engine::Engine<Position> for Hane {
 }
 
 /// How Hane spends a clock: a side's moves so far from the stones on the board, a game of
-/// about half the points per side, and at least an eighth of the points still to come.
+/// [`EXPECTED_MOVES_PERCENT`] of the points per side, and at least an eighth of the points
+/// still to come.
 fn pace(pos: &Position) -> Pace {
     let points = pos.size() * pos.size();
     let stones = points - pos.empty_points().len();
     Pace {
         moves_played: (stones / 2) as u32,
-        expected_moves: (points / 2).max(1) as u32,
+        expected_moves: (points * EXPECTED_MOVES_PERCENT / 100).max(1) as u32,
         min_moves_left: (points / 8).max(1) as u32,
     }
 }
