@@ -177,6 +177,10 @@ fn self_play_games_are_legal_to_the_end() {
         let moves = self_play(Position::start9(), 300, seed, 600);
         assert!(moves < 600, "a 9x9 game did not end");
     }
+    // The largest board, where the top right corner's neighbourhood reaches the padded
+    // array's last cell: the opening of a game.
+    let pos = Position::new(19, 15, Repetition::Superko).unwrap();
+    assert_eq!(self_play(pos, 100, 1, 40), 40);
 }
 
 #[test]
