@@ -412,8 +412,7 @@ impl<G: Game, H: RaveHooks<G>> RaveMcts<G, H> {
         self.reuse(pos);
         let reused = self.nodes[0].visits;
         if self.nodes[0].state != EXPANDED {
-            let mut hooks = self.hooks.clone();
-            let children = expansion(&mut hooks, pos);
+            let children = expansion(&mut self.hooks, pos);
             install(&mut self.nodes, 0, pos.to_move(), children);
         }
         if self.nodes[0].count == 0 {
