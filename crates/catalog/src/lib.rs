@@ -377,7 +377,7 @@ pub static GAMES: &[GameRow] = &[
         ],
         aliases: &[],
         protocols: &["codecup"],
-        engine: "random",
+        engine: olympiad_go::engine::NAME,
         book: None,
         files: Some(&files::GO),
         protocol_variant: |_| None,

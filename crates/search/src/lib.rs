@@ -19,7 +19,9 @@
 //! [`engine::Clocked`] turns options and the game clock into limits for them.
 //!
 //! Games of more than two seats use [`nseat`]: max^n, paranoid and Monte Carlo tree search
-//! over [`SeatHooks`].
+//! over [`SeatHooks`]. [`RaveMcts`] ([`mcts`]) is the Monte Carlo tree search grown for Go:
+//! RAVE, priors, tree reuse, threads on one tree, early stops and resignation, over
+//! [`RaveHooks`].
 //!
 //! ```
 //! use olympiad_core::{Game, Hashed, MoveList, Outcome, Seat, TwoPlayerZeroSum};
@@ -68,6 +70,7 @@
 pub mod engine;
 mod hooks;
 mod limits;
+pub mod mcts;
 pub mod nseat;
 mod reference;
 mod searcher;
@@ -79,6 +82,7 @@ pub use limits::{
     DEFAULT_EXPECTED_MOVES, DEFAULT_MIN_MOVES_LEFT, DEFAULT_RESERVE_MS, INCREMENT_USE_PERCENT,
     Limits, TimeBudget,
 };
+pub use mcts::{Prior, RaveConfig, RaveHooks, RaveMcts, RaveReport, Rewards, RootMove, Trace};
 pub use nseat::{
     MAX_SEATS, Mcts, MctsConfig, Reward, SeatAlgorithm, SeatHooks, SeatReport, SeatSearcher,
     Values, maxn_plain, paranoid_plain,

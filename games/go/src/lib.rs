@@ -53,6 +53,7 @@
 //! ```
 
 mod describe;
+pub mod engine;
 mod point;
 mod position;
 pub mod reference;
@@ -78,7 +79,7 @@ pub const MAX_MOVES: usize = MAX_POINTS + 1;
 pub type Moves = MoveList<Point, MAX_MOVES>;
 
 /// Go's own engines (the catalog adds `random`); the engine work fills this list.
-pub static ENGINES: [EngineSpec<Position>; 0] = [];
+pub static ENGINES: [EngineSpec<Position>; 1] = [engine::SPEC];
 
 impl Game for Position {
     type Move = Point;
