@@ -16,6 +16,7 @@ use crate::referee::{GameRecord, RefereeConfig};
 use crate::spec::PlayerSpec;
 use crate::watch::Watch;
 use olympiad_catalog::{DynGame, GameEntry};
+use olympiad_protocol::Openings;
 use olympiad_tournament::half_ranks;
 use olympiad_tournament::sprt::{Pentanomial, Sprt, Verdict};
 use olympiad_tournament::wdl::Wdl;
@@ -135,15 +136,37 @@ impl MatchConfig {
                 self.game.name
             )));
         }
-        if let Some((c, protocol)) = contestants.iter().find_map(|c| match &c.spec {
-            PlayerSpec::Command { protocol, .. } if !protocol.whole_game => Some((c, protocol)),
-            _ => None,
-        }) {
-            return Err(MatchError::Config(format!(
-                "{} speaks {}, which always starts from the start position: openings need \
-                 built-in players or programs given the whole game (uci, cecp)",
-                c.name, protocol.name
-            )));
+        for c in contestants {
+            let PlayerSpec::Command { protocol, .. } = &c.spec else {
+                continue;
+            };
+            match protocol.openings {
+                Openings::Positions => {}
+                Openings::None => {
+                    return Err(MatchError::Config(format!(
+                        "{} speaks {}, which always starts from the start position: openings \
+                         need built-in players or programs given the whole game (uci, cecp, \
+                         gtp)",
+                        c.name, protocol.name
+                    )));
+                }
+                Openings::Moves => {
+                    if let Some(k) = self
+                        .openings
+                        .iter()
+                        .position(|line| line.trim_start().starts_with(POSITION_PREFIX))
+                    {
+                        return Err(MatchError::Config(format!(
+                            "{} speaks {}, which tells a game as moves from the usual start: \
+                             opening {} is a start position it cannot be told (use openings of \
+                             moves)",
+                            c.name,
+                            protocol.name,
+                            k + 1
+                        )));
+                    }
+                }
+            }
         }
         for k in 0..self.openings.len() {
             self.start_position(2 * k as u64)?;

@@ -80,7 +80,7 @@ fn player_replies() {
         fuzz::run(&name, &lines(), ALPHABET, |text| {
             match dialogue.read(text) {
                 ReplyLine::Move(mv) => check_move(text, &mv),
-                ReplyLine::Garbled(why) => fuzz::rejected(&why),
+                ReplyLine::Garbled(why) | ReplyLine::Refused(why) => fuzz::rejected(&why),
                 ReplyLine::Info(_)
                 | ReplyLine::Thinking(_)
                 | ReplyLine::Resign
