@@ -223,6 +223,8 @@ pub struct Gtp {
     told: usize,
     /// `time_settings` was sent (on the first turn).
     timed: bool,
+    /// This engine's seat (0: Black, who moves first).
+    seat: usize,
 }
 
 impl Gtp {
@@ -416,13 +418,15 @@ impl Dialogue for Gtp {
         }
     }
 
-    fn open(&mut self, _seat: usize, _seats: usize) -> Vec<String> {
+    /// GTP is a dialogue of two seats: seat 0, who moves first, is Black (`b`).
+    fn open(&mut self, seat: usize, _seats: usize) -> Vec<String> {
+        self.seat = seat;
         Vec::new()
     }
 
     fn request(&mut self, request: &Request<'_>) -> Vec<String> {
         let mut lines = Vec::new();
-        let me = colour(request.moves.len());
+        let me = colour(self.seat);
         if !self.timed && self.knows("time_settings") {
             self.timed = true;
             let setting = match (request.move_cap, request.moves_to_go) {
@@ -1096,6 +1100,7 @@ mod tests {
     #[test]
     fn the_referee_sends_the_clock_the_new_moves_and_genmove() {
         let mut d = ready_dialogue("play genmove time_settings time_left");
+        assert!(d.open(1, 2).is_empty());
         let moves = ["D4".to_string(), "pass".to_string(), "C3".to_string()];
         let clocks = [Duration::from_millis(59_700), Duration::from_millis(60_000)];
         let request = Request {

@@ -369,7 +369,9 @@ fn gtp_engine(args: &Args, start: Box<dyn DynGame>) -> ! {
                 if plays == args.at && fault == Some("refuse-play") {
                     Err("illegal move".into())
                 } else {
-                    game.play(&mv).map(|_| String::new()).map_err(|e| e.to_string())
+                    game.play(&mv)
+                        .map(|_| String::new())
+                        .map_err(|e| e.to_string())
                 }
             }
             Ok(Command::GenMove(_)) => {
