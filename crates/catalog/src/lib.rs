@@ -50,7 +50,9 @@ pub use units::{PerftUnit, PerftUnits, UnitCounter, UnitOptions};
 use std::sync::Mutex;
 use thiserror::Error;
 
-/// A parameter of a game row, a whole number in a range.
+/// A parameter of a game row: a value in a range, stored as a whole number whatever its
+/// kind (half points as their count, a choice as its index), so that rows build their
+/// games from plain numbers.
 #[derive(Debug)]
 pub struct Param {
     /// Its name in `game(name=value)`.
@@ -63,6 +65,86 @@ pub struct Param {
     pub min: u32,
     /// The largest value allowed.
     pub max: u32,
+    /// How the value is written.
+    pub kind: ParamKind,
+}
+
+/// How a parameter's value is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// A whole number (`players=3`).
+    Whole,
+    /// A whole or half number, stored as half points (`komi=7.5` is 15, `komi=6` is 12).
+    Halves,
+    /// One of these names, stored as its index (`rule=icga` is 1 of `superko|icga`).
+    Choice(&'static [&'static str]),
+}
+
+impl Param {
+    /// The value as it is written in a variant's name (`3`, `7.5`, `icga`).
+    pub fn value_text(&self, value: u32) -> String {
+        match self.kind {
+            ParamKind::Whole => value.to_string(),
+            ParamKind::Halves if value % 2 == 1 => format!("{}.5", value / 2),
+            ParamKind::Halves => (value / 2).to_string(),
+            ParamKind::Choice(names) => names
+                .get(value as usize)
+                .map_or_else(|| value.to_string(), |n| n.to_string()),
+        }
+    }
+
+    /// Reads a written value (lower case) within the range; `None` if it is not one.
+    pub fn parse_value(&self, text: &str) -> Option<u32> {
+        let value = match self.kind {
+            ParamKind::Whole => text.parse::<u32>().ok()?,
+            ParamKind::Halves => {
+                let (whole, fraction) = text.split_once('.').unwrap_or((text, "0"));
+                if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                let half = match fraction {
+                    "0" => 0,
+                    "5" => 1,
+                    _ => return None,
+                };
+                whole
+                    .parse::<u32>()
+                    .ok()?
+                    .checked_mul(2)?
+                    .checked_add(half)?
+            }
+            ParamKind::Choice(names) => names.iter().position(|n| *n == text)? as u32,
+        };
+        (self.min..=self.max).contains(&value).then_some(value)
+    }
+
+    /// The values allowed, as lists show them (`2..4`, `0..361 by halves`, `superko|icga`).
+    pub fn range_text(&self) -> String {
+        match self.kind {
+            ParamKind::Choice(names) => names.join("|"),
+            ParamKind::Whole => format!("{}..{}", self.min, self.max),
+            ParamKind::Halves => format!(
+                "{}..{} by halves",
+                self.value_text(self.min),
+                self.value_text(self.max)
+            ),
+        }
+    }
+
+    /// What a value must be, for errors.
+    fn expected(&self) -> String {
+        match self.kind {
+            ParamKind::Whole => {
+                format!("expected a whole number from {} to {}", self.min, self.max)
+            }
+            ParamKind::Halves => format!(
+                "expected a whole or half number (such as 7.5) from {} to {}",
+                self.value_text(self.min),
+                self.value_text(self.max)
+            ),
+            ParamKind::Choice(names) => format!("expected one of {}", names.join(", ")),
+        }
+    }
 }
 
 /// Another name for a variant of a row, kept so that old names go on working.
@@ -149,6 +231,7 @@ pub static GAMES: &[GameRow] = &[
             default: 4,
             min: 2,
             max: 4,
+            kind: ParamKind::Whole,
         }],
         aliases: &[
             Alias {
@@ -208,6 +291,7 @@ pub static GAMES: &[GameRow] = &[
                 default: 10,
                 min: 1,
                 max: olympiad_clobber::MAX_SIDE as u32,
+                kind: ParamKind::Whole,
             },
             Param {
                 name: "columns",
@@ -215,6 +299,7 @@ pub static GAMES: &[GameRow] = &[
                 default: 10,
                 min: 1,
                 max: olympiad_clobber::MAX_SIDE as u32,
+                kind: ParamKind::Whole,
             },
         ],
         aliases: &[],
@@ -238,6 +323,7 @@ pub static GAMES: &[GameRow] = &[
             default: 0,
             min: 0,
             max: 1,
+            kind: ParamKind::Whole,
         }],
         aliases: &[Alias {
             name: "chess960",
@@ -256,6 +342,48 @@ pub static GAMES: &[GameRow] = &[
                 olympiad_chess::Position::start()
             };
             Box::new(Typed::new(start).with_engines(&olympiad_chess::ENGINES))
+        },
+    },
+    GameRow {
+        name: "go",
+        summary: "Go (Computer Olympiad): area scoring as Tromp-Taylor, komi to White, GTP coordinates",
+        params: &[
+            Param {
+                name: "size",
+                about: "points on a side (9, 13 and 19 are played)",
+                default: 9,
+                min: 2,
+                max: olympiad_go::MAX_SIZE as u32,
+                kind: ParamKind::Whole,
+            },
+            Param {
+                name: "komi",
+                about: "points White adds to its area",
+                default: olympiad_go::DEFAULT_KOMI_HALVES as u32,
+                min: 0,
+                max: 2 * olympiad_go::MAX_POINTS as u32,
+                kind: ParamKind::Halves,
+            },
+            Param {
+                name: "rule",
+                about: "repetition: superko (positional) or icga (simple ko; a long cycle draws)",
+                default: 0,
+                min: 0,
+                max: 1,
+                kind: ParamKind::Choice(&["superko", "icga"]),
+            },
+        ],
+        aliases: &[],
+        protocols: &["codecup"],
+        engine: "random",
+        book: None,
+        files: None,
+        protocol_variant: |_| None,
+        build: |v| {
+            let rule = olympiad_go::Repetition::ALL[v[2] as usize];
+            let start = olympiad_go::Position::new(v[0] as usize, v[1] as i16, rule);
+            let start = start.expect("size and komi checked against the ranges");
+            Box::new(Typed::new(start).with_engines(&olympiad_go::ENGINES))
         },
     },
 ];
@@ -311,6 +439,18 @@ impl GameEntry {
                 .map_err(|e| format!("{name}: {e}"))
                 .and_then(|text| read(&self.values, &text).map_err(|e| format!("{name}: {e}"))),
         )
+    }
+
+    /// Every parameter's name and value as written (`("size", "9")`, `("komi", "7.5")`),
+    /// defaults included, in the row's order: what a protocol tells an engine (GTP's
+    /// `boardsize` and `komi`).
+    pub fn parameters(&self) -> Vec<(&'static str, String)> {
+        self.row
+            .params
+            .iter()
+            .zip(&self.values)
+            .map(|(p, &v)| (p.name, p.value_text(v)))
+            .collect()
     }
 
     /// The variant engine protocols must be told of (`chess960`), if any.
@@ -441,7 +581,7 @@ fn parse_name(text: &str) -> Result<(&'static GameRow, Vec<u32>), CatalogError> 
                 let names: Vec<String> = row
                     .params
                     .iter()
-                    .map(|p| format!("{}={}..{} ({})", p.name, p.min, p.max, p.about))
+                    .map(|p| format!("{}={} ({})", p.name, p.range_text(), p.about))
                     .collect();
                 format!("parameters of {}: {}", row.name, names.join("; "))
             }
@@ -466,16 +606,12 @@ fn parse_name(text: &str) -> Result<(&'static GameRow, Vec<u32>), CatalogError> 
             )));
         }
         let param = &row.params[index];
-        let number = value
-            .parse::<u32>()
-            .ok()
-            .filter(|n| (param.min..=param.max).contains(n))
-            .ok_or_else(|| {
-                CatalogError::Param(format!(
-                    "game '{text}': {key}={value}: expected a whole number from {} to {}",
-                    param.min, param.max
-                ))
-            })?;
+        let number = param.parse_value(value).ok_or_else(|| {
+            CatalogError::Param(format!(
+                "game '{text}': {key}={value}: {}",
+                param.expected()
+            ))
+        })?;
         values[index] = number;
         given[index] = true;
     }
@@ -495,7 +631,7 @@ fn variant_name(row: &GameRow, values: &[u32]) -> (String, &'static str) {
         .iter()
         .zip(values)
         .filter(|(p, v)| p.default != **v)
-        .map(|(p, v)| format!("{}={v}", p.name))
+        .map(|(p, &v)| format!("{}={}", p.name, p.value_text(v)))
         .collect();
     (format!("{}({})", row.name, args.join(",")), row.summary)
 }
@@ -567,9 +703,9 @@ mod tests {
     #[test]
     fn unknown_names_list_the_known_ones() {
         assert_eq!(find_game("CAISSA").unwrap().name, "caissa");
-        let e = find_game("go").unwrap_err().to_string();
+        let e = find_game("tafl").unwrap_err().to_string();
         assert!(
-            e.starts_with("unknown game 'go' (known: caissa, rolit, checkers, reversi, "),
+            e.starts_with("unknown game 'tafl' (known: caissa, rolit, checkers, reversi, "),
             "{e}"
         );
         // Every row's name, then the aliases.
@@ -597,5 +733,55 @@ mod tests {
         assert_eq!((two.name, two.players), ("rolit2", 2));
         assert_eq!(two.start().num_players(), 2);
         assert_eq!(two.start().name(), "rolit2");
+    }
+    #[test]
+    fn half_point_and_choice_parameters_read_print_and_refuse() {
+        let go = find_game("go").unwrap();
+        assert_eq!(go.name, "go");
+        let defaults = [("size", "9"), ("komi", "7.5"), ("rule", "superko")];
+        let expect = |list: &[(&'static str, &str)]| -> Vec<(&'static str, String)> {
+            list.iter().map(|&(k, v)| (k, v.to_string())).collect()
+        };
+        assert_eq!(go.parameters(), expect(&defaults));
+        assert!(std::ptr::eq(
+            go,
+            find_game("go(size=9,komi=7.5,rule=superko)").unwrap()
+        ));
+        let v = find_game("GO(komi=6.5, size=13)").unwrap();
+        assert_eq!(v.name, "go(size=13,komi=6.5)");
+        assert_eq!(v.values, [13, 13, 0]);
+        assert_eq!(
+            v.parameters(),
+            expect(&[("size", "13"), ("komi", "6.5"), ("rule", "superko")])
+        );
+        let w = find_game("go(komi=7,rule=icga)").unwrap();
+        assert_eq!(w.name, "go(komi=7,rule=icga)");
+        assert_eq!(w.values, [9, 14, 1]);
+        assert!(std::ptr::eq(
+            w,
+            find_game("go(komi=7.0,rule=icga)").unwrap()
+        ));
+        // The variant's start position carries its komi and rule.
+        assert!(
+            w.start().position_text().ends_with(" 7 icga"),
+            "{}",
+            w.start().position_text()
+        );
+        let bad = |name: &str| find_game(name).unwrap_err().to_string();
+        assert_eq!(
+            bad("go(komi=7.25)"),
+            "game 'go(komi=7.25)': komi=7.25: expected a whole or half number (such as 7.5) from 0 to 361"
+        );
+        assert!(bad("go(komi=-1)").contains("from 0 to 361"));
+        assert!(bad("go(komi=.5)").contains("half number"));
+        assert_eq!(
+            bad("go(rule=japanese)"),
+            "game 'go(rule=japanese)': rule=japanese: expected one of superko, icga"
+        );
+        assert!(bad("go(size=20)").contains("expected a whole number from 2 to 19"));
+        assert!(bad("go(handicap=2)").contains(
+            "parameters of go: size=2..19 (points on a side (9, 13 and 19 are played)); \
+             komi=0..361 by halves (points White adds to its area); rule=superko|icga"
+        ));
     }
 }

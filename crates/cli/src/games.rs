@@ -34,8 +34,10 @@ pub fn list() -> anyhow::Result<()> {
         );
         for p in row.params {
             line.push_str(&format!(
-                "; {}={}..{} (default {})",
-                p.name, p.min, p.max, p.default
+                "; {}={} (default {})",
+                p.name,
+                p.range_text(),
+                p.value_text(p.default)
             ));
         }
         say!("{line}");
@@ -46,7 +48,7 @@ pub fn list() -> anyhow::Result<()> {
                 .params
                 .iter()
                 .zip(alias.values)
-                .map(|(p, v)| format!("{}={v}", p.name))
+                .map(|(p, &v)| format!("{}={}", p.name, p.value_text(v)))
                 .collect();
             say!(
                 "{:width$}  = {}({}): {}",
