@@ -178,6 +178,10 @@ impl GameJob {
                 {
                     return Box::new(Unstarted(Fault::ProtocolError(e)));
                 }
+                // GTP's `boardsize` and `komi`: the game's parameters as text.
+                if let Err(e) = dialogue.parameters(&self.game.parameters()) {
+                    return Box::new(Unstarted(Fault::ProtocolError(e)));
+                }
                 match ProgramPlayer::spawn(&config, dialogue) {
                     Ok(p) => Box::new(p),
                     Err(e) => Box::new(Unstarted(Fault::Crash(e.to_string()))),

@@ -374,7 +374,7 @@ pub static GAMES: &[GameRow] = &[
             },
         ],
         aliases: &[],
-        protocols: &["codecup"],
+        protocols: &["gtp", "codecup"],
         engine: "random",
         book: None,
         files: None,

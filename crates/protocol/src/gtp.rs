@@ -13,7 +13,9 @@
 //! `list_commands` (what it knows), then the game's parameters (`boardsize 9`,
 //! `clear_board`, `komi 7.5`), each answer awaited so that a refusal (`? unacceptable
 //! size`) fails the handshake with the engine's words. On each turn: the time control once
-//! (`time_settings MAIN BYO STONES`), the moves it has not seen (`play b D4`, `play w
+//! (`time_settings MAIN BYO STONES`: sudden death as main time only, a fixed time a move or
+//! a repeating control as Canadian byo-yomi; GTP has no increment, so `time_left` tells the
+//! clock with the increments added), the moves it has not seen (`play b D4`, `play w
 //! pass`: the whole game from the empty board), `time_left COLOUR SECONDS STONES` when it
 //! knows the command, `genmove COLOUR`; the answer is a point, `pass` or `resign`.
 //! Acknowledgements of `play` and the rest arrive whenever the engine writes them and are
@@ -157,7 +159,7 @@ impl Responses {
             // Inside a response every line is its text, even one that starts with `=`.
             (_, Some(open)) => {
                 let text = line.trim_end_matches(['\r', '\n']).to_string();
-                if !open.text.is_empty() || text.is_empty() {
+                if !open.text.is_empty() {
                     open.text.push('\n');
                 }
                 open.text.push_str(&text);

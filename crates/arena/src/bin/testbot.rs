@@ -284,7 +284,8 @@ fn main() {
         caia(&args, game);
     }
     if entry.row.protocols[0] == "gtp" {
-        gtp_engine(&args, game);
+        let size = entry.parameters().into_iter().find(|(n, _)| *n == "size");
+        gtp_engine(&args, game, size.map(|(_, v)| v));
     }
     let stdin = std::io::stdin();
     let mut moves_asked = 0;
@@ -337,9 +338,9 @@ fn main() {
     exit(0)
 }
 
-/// A GTP engine playing random moves (the game of `--game`, whatever `boardsize` says),
-/// misbehaving at the Nth `genmove` (or `play`, for `refuse-play`).
-fn gtp_engine(args: &Args, start: Box<dyn DynGame>) -> ! {
+/// A GTP engine playing random moves in the game of `--game` (a `boardsize` other than
+/// its `size` is refused), misbehaving at the Nth `genmove` (or `play`, for `refuse-play`).
+fn gtp_engine(args: &Args, start: Box<dyn DynGame>, size: Option<String>) -> ! {
     let mut game = start.clone_box();
     let mut rng = SplitMix64::new(args.seed);
     let fault = args.fault.as_deref();
@@ -356,6 +357,9 @@ fn gtp_engine(args: &Args, start: Box<dyn DynGame>) -> ! {
             Ok(Command::Name) => Ok("arena-testbot".into()),
             Ok(Command::Version) => Ok("1".into()),
             Ok(Command::ListCommands) => Ok(gtp::COMMANDS.join("\n")),
+            Ok(Command::BoardSize(n)) if size != Some(n.to_string()) => {
+                Err("unacceptable size".into())
+            }
             Ok(Command::ClearBoard) => {
                 game = start.clone_box();
                 Ok(String::new())
