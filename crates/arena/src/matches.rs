@@ -61,8 +61,10 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Opening lines (moves in the game's notation, separated by spaces): games `2k` and
     /// `2k + 1` both start after opening `k` (modulo the count), seats swapped. Empty: every
-    /// game starts from the start position. Built-in players only: the CodeCup dialogue
-    /// has no way to start a program from another position.
+    /// game starts from the start position. Built-in players, and programs whose protocol
+    /// tells the whole game ([`olympiad_protocol::Openings`]: UCI and CECP any opening, GTP
+    /// openings of moves only); the CodeCup and Caia dialogues cannot start a program
+    /// after an opening.
     pub openings: Vec<String>,
 }
 
@@ -124,7 +126,7 @@ impl MatchConfig {
     }
 
     /// Checks the openings (a game of two seats, every move legal, no finished game) and
-    /// that only built-in players play them.
+    /// that every program can be told them (a start position only to UCI and CECP).
     pub fn check_openings(&self, contestants: &[Contestant]) -> Result<(), MatchError> {
         if self.openings.is_empty() {
             return Ok(());
