@@ -17,7 +17,8 @@
 //!   (simple ko) and declare a draw when a long cycle recurs. The seed lists the Olympiad's
 //!   Go rules only as a link ("The detailed rules can be found here"); the project's spec
 //!   says they "draw a balanced long cycle (no superko)". We read that as: any move after
-//!   which a board recurs with the same side to move ends the game at once as a draw. The
+//!   which a board recurs with the same side to move ends the game at once as a draw (a
+//!   second pass in a row still ends it by the score). The
 //!   Olympiad text distinguishes cycles by what each side did in them (balanced or not);
 //!   that distinction is not modelled here: every such cycle is a draw.
 //!
@@ -27,6 +28,7 @@
 //!   the helpers playouts need ([`Position::is_legal_ignoring_superko`],
 //!   [`Position::play_unrecorded`], [`Position::is_eye`], [`Position::atari_liberty`],
 //!   [`Position::area`], ...);
+//! - [`reference`]: a slow twin written apart (flood fills, the whole history as boards);
 //! - [`text`]: GTP coordinates and the position text.
 //!
 //! Perft counts the pass as a move and counts only sequences of exactly `depth` moves.
@@ -49,6 +51,7 @@
 mod describe;
 mod point;
 mod position;
+pub mod reference;
 pub mod text;
 mod zobrist;
 

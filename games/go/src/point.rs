@@ -16,8 +16,8 @@ use thiserror::Error;
 pub const MAX_SIZE: usize = 19;
 
 /// Cells in the padded array of the largest board: `(MAX_SIZE + 2)` rows of stride
-/// `MAX_SIZE + 1`.
-pub const MAX_CELLS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1);
+/// `MAX_SIZE + 1`, and one more for the diagonal beyond the top right corner.
+pub const MAX_CELLS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
 
 /// GTP's column letters: `A` to `Z` without `I`.
 const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";

@@ -27,7 +27,7 @@ pub const MAX_POINTS: usize = MAX_SIZE * MAX_SIZE;
 pub const DEFAULT_KOMI_HALVES: i16 = 15;
 
 /// Bits of the filter of history keys (a power of two).
-const FILTER_BITS: usize = 512;
+const FILTER_BITS: usize = 4096;
 
 /// The repetition rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -39,7 +39,8 @@ pub enum Repetition {
     /// The Olympiad's rule as this crate reads it: simple ko only (a single-stone capture
     /// may not be answered at once by the recapture that restores the board); any move
     /// after which a board occurred before with the same side to move ends the game at
-    /// once as a draw (a long cycle: triple ko, eternal life and the like).
+    /// once as a draw (a long cycle: triple ko, eternal life and the like), unless it is
+    /// the second pass in a row, which ends the game by the score.
     Icga,
 }
 
@@ -546,7 +547,8 @@ impl Position {
                 }
             }
             Repetition::Icga => {
-                if self.seen(key) {
+                // Two passes end the game by the score, even on a board seen before.
+                if self.passes < 2 && self.seen(key) {
                     self.cycle = true;
                 }
                 self.record(key);
