@@ -788,7 +788,7 @@ mod tests {
     #[test]
     fn bad_input_is_refused_before_anything_starts() {
         let err = |argv: &[&str]| run_match_cli(argv).unwrap_err();
-        assert!(err(&["go", "builtin:random", "builtin:random"]).contains("unknown game 'go'"));
+        assert!(err(&["tafl", "builtin:random", "builtin:random"]).contains("unknown game 'tafl'"));
         assert!(err(&["caissa", "builtin:deep", "builtin:random"]).contains("unknown engine"));
         assert!(
             err(&["reversi", "builtin:hipp", "builtin:random"])

@@ -292,11 +292,11 @@ fn a_debug_transcript_of_one_game_matches_the_snapshot() {
 fn bad_input_is_exit_code_2_and_a_bad_command_names_the_line() {
     let dir = test_dir("bad");
     let o = Command::new(OLYMPIAD)
-        .args(["referee", "go"])
+        .args(["referee", "tafl"])
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("unknown game 'go'"));
+    assert!(text(&o.stderr).contains("unknown game 'tafl'"));
     let o = caiaio(&dir, &["-m", "no-such-manager"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("cannot start the manager 'no-such-manager'"));
