@@ -342,7 +342,9 @@ fn refusal(command: &str, text: &str) -> String {
     }
 }
 
-/// Whole seconds, as GTP writes times (rounded down).
+/// Whole seconds, as GTP writes times (rounded down: an engine is never told of time it
+/// does not have). A byo-yomi period is at least 1 s (0 would read as no limit), so a
+/// cap under a second a move cannot be told exactly.
 fn seconds(d: Duration) -> u64 {
     d.as_secs()
 }
