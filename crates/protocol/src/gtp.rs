@@ -606,8 +606,7 @@ fn seat_of(word: &str) -> Result<usize, String> {
 fn time_of(word: &str) -> Result<Duration, String> {
     word.parse::<f64>()
         .ok()
-        .filter(|s| s.is_finite() && *s >= 0.0)
-        .map(Duration::from_secs_f64)
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
         .ok_or_else(|| format!("'{word}' is not a time in seconds"))
 }
 
@@ -1231,6 +1230,11 @@ mod tests {
             ))
         );
         let error = |line| parse_command(line).unwrap().1.unwrap_err();
+        assert_eq!(error("time_left b -1 0"), "'-1' is not a time in seconds");
+        assert_eq!(
+            error("time_left b 1e40 0"),
+            "'1e40' is not a time in seconds"
+        );
         assert_eq!(error("fly"), "unknown command");
         assert_eq!(error("play x D4"), "invalid color 'x'");
         assert_eq!(
