@@ -32,6 +32,10 @@
 //! - [`text`]: GTP coordinates and the position text.
 //!
 //! Perft counts the pass as a move and counts only sequences of exactly `depth` moves.
+//! Equality leaves the history out (a position text cannot carry it), so perft drivers that
+//! merge transpositions (a table, the parallel walk over unique positions) may merge two
+//! positions that superko tells apart by their earlier boards: their counts are exact only
+//! while no board can recur within the depth (`tests/counts.perft` shows 3x3 depth 7).
 //!
 //! ```
 //! use olympiad_core::{perft::perft, Game, Notation};

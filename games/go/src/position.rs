@@ -272,15 +272,15 @@ impl Position {
         self.cells[p.index()] != BORDER
     }
 
-    /// The four orthogonal neighbours of `p` (south, west, east, north); some may be border
-    /// cells (see [`Position::on_board`]).
+    /// The four orthogonal neighbours of the point `p` (south, west, east, north); some may
+    /// be border cells (see [`Position::on_board`]). `p` must be a point of the board.
     #[inline]
     pub fn neighbours(&self, p: Point) -> [Point; 4] {
         let (p, s) = (p.0, self.stride() as u16);
         [Point(p - s), Point(p - 1), Point(p + 1), Point(p + s)]
     }
 
-    /// The four diagonal neighbours of `p`; some may be border cells.
+    /// The four diagonal neighbours of the point `p`; some may be border cells.
     #[inline]
     pub fn diagonals(&self, p: Point) -> [Point; 4] {
         let (p, s) = (p.0, self.stride() as u16);
@@ -559,7 +559,8 @@ impl Position {
     /// Plays `mv` (legal at least by [`Position::is_legal_ignoring_superko`]) without
     /// recording it in the history: what playouts do (they check simple ko only, and never
     /// allocate). A position played on this way checks later moves against a history
-    /// that misses these boards.
+    /// that misses these boards, and sees no cycle: a playout may go round a triple ko
+    /// for ever unless it caps its length.
     #[inline]
     pub fn play_unrecorded(&mut self, mv: Point) {
         self.last = Some(mv);
