@@ -44,7 +44,8 @@ pub struct GameJob {
     pub seats: Vec<Contestant>,
     /// The opening line the game starts after (moves in the game's notation separated by
     /// blanks, or [`POSITION_PREFIX`] and a position text); `None`: the start position.
-    /// Built-in players only, and checked before the job is made ([`opening_position`]).
+    /// Checked before the job is made ([`opening_position`], and which programs can be
+    /// told it: `MatchConfig::check_openings`).
     pub opening: Option<String>,
     /// Clocks and adjudication.
     pub referee: RefereeConfig,
@@ -176,6 +177,10 @@ impl GameJob {
                 if let Some(variant) = self.game.protocol_variant()
                     && let Err(e) = dialogue.variant(variant)
                 {
+                    return Box::new(Unstarted(Fault::ProtocolError(e)));
+                }
+                // GTP's `boardsize` and `komi`: the game's parameters as text.
+                if let Err(e) = dialogue.parameters(&self.game.parameters()) {
                     return Box::new(Unstarted(Fault::ProtocolError(e)));
                 }
                 match ProgramPlayer::spawn(&config, dialogue) {

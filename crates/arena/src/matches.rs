@@ -16,6 +16,7 @@ use crate::referee::{GameRecord, RefereeConfig};
 use crate::spec::PlayerSpec;
 use crate::watch::Watch;
 use olympiad_catalog::{DynGame, GameEntry};
+use olympiad_protocol::Openings;
 use olympiad_tournament::half_ranks;
 use olympiad_tournament::sprt::{Pentanomial, Sprt, Verdict};
 use olympiad_tournament::wdl::Wdl;
@@ -60,8 +61,10 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Opening lines (moves in the game's notation, separated by spaces): games `2k` and
     /// `2k + 1` both start after opening `k` (modulo the count), seats swapped. Empty: every
-    /// game starts from the start position. Built-in players only: the CodeCup dialogue
-    /// has no way to start a program from another position.
+    /// game starts from the start position. Built-in players, and programs whose protocol
+    /// tells the whole game ([`olympiad_protocol::Openings`]: UCI and CECP any opening, GTP
+    /// openings of moves only); the CodeCup and Caia dialogues cannot start a program
+    /// after an opening.
     pub openings: Vec<String>,
 }
 
@@ -123,7 +126,7 @@ impl MatchConfig {
     }
 
     /// Checks the openings (a game of two seats, every move legal, no finished game) and
-    /// that only built-in players play them.
+    /// that every program can be told them (a start position only to UCI and CECP).
     pub fn check_openings(&self, contestants: &[Contestant]) -> Result<(), MatchError> {
         if self.openings.is_empty() {
             return Ok(());
@@ -135,15 +138,37 @@ impl MatchConfig {
                 self.game.name
             )));
         }
-        if let Some((c, protocol)) = contestants.iter().find_map(|c| match &c.spec {
-            PlayerSpec::Command { protocol, .. } if !protocol.whole_game => Some((c, protocol)),
-            _ => None,
-        }) {
-            return Err(MatchError::Config(format!(
-                "{} speaks {}, which always starts from the start position: openings need \
-                 built-in players or programs given the whole game (uci, cecp)",
-                c.name, protocol.name
-            )));
+        for c in contestants {
+            let PlayerSpec::Command { protocol, .. } = &c.spec else {
+                continue;
+            };
+            match protocol.openings {
+                Openings::Positions => {}
+                Openings::None => {
+                    return Err(MatchError::Config(format!(
+                        "{} speaks {}, which always starts from the start position: openings \
+                         need built-in players or programs given the whole game (uci, cecp, \
+                         gtp)",
+                        c.name, protocol.name
+                    )));
+                }
+                Openings::Moves => {
+                    if let Some(k) = self
+                        .openings
+                        .iter()
+                        .position(|line| line.trim_start().starts_with(POSITION_PREFIX))
+                    {
+                        return Err(MatchError::Config(format!(
+                            "{} speaks {}, which tells a game as moves from the usual start: \
+                             opening {} is a start position it cannot be told (use openings of \
+                             moves)",
+                            c.name,
+                            protocol.name,
+                            k + 1
+                        )));
+                    }
+                }
+            }
         }
         for k in 0..self.openings.len() {
             self.start_position(2 * k as u64)?;

@@ -252,8 +252,9 @@ impl ProgramPlayer {
     }
 
     /// Any event between turns is a fault: output nobody asked for (a move, or what its
-    /// protocol does not allow; chat and search reports its protocol allows are read and
-    /// dropped), or the end of the program.
+    /// protocol does not allow; chat, search reports and answers to commands its protocol
+    /// allows, such as GTP's acknowledgements of `play`, are read and dropped), an error
+    /// answer to a command, or the end of the program.
     fn check_unrequested(&mut self) -> Result<(), Fault> {
         loop {
             let Some(event) = self.process.try_event() else {
@@ -261,11 +262,11 @@ impl ProgramPlayer {
             };
             if let Event::Line(line, _) = &event {
                 let text = String::from_utf8_lossy(line);
-                if matches!(
-                    self.dialogue.read(&text),
-                    ReplyLine::Ignore | ReplyLine::Info(_) | ReplyLine::Thinking(_)
-                ) {
-                    continue;
+                match self.dialogue.read(&text) {
+                    ReplyLine::Ignore | ReplyLine::Info(_) | ReplyLine::Thinking(_) => continue,
+                    // An error answer to a command (GTP): the program's own words.
+                    ReplyLine::Refused(why) => return Err(Fault::ProtocolError(why)),
+                    ReplyLine::Move(_) | ReplyLine::Resign | ReplyLine::Garbled(_) => {}
                 }
             }
             return Err(self.unrequested(event));
@@ -403,6 +404,7 @@ impl Player for ProgramPlayer {
                         }
                         ReplyLine::Ignore => continue,
                         ReplyLine::Garbled(e) => return Err(Fault::Garbled(e)),
+                        ReplyLine::Refused(why) => return Err(Fault::ProtocolError(why)),
                     }
                 }
                 Event::Overlong(_) => {

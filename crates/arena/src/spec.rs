@@ -305,10 +305,18 @@ mod tests {
             PlayerSpec::Command { protocol, .. } => assert_eq!(protocol.name, "caia"),
             other => panic!("{other:?}"),
         }
-        assert!(msg("gtp:sh").contains("PROTOCOL:COMMAND LINE (codecup, caia, uci, cecp)"));
+        assert!(msg("htp:sh").contains("PROTOCOL:COMMAND LINE (codecup, caia, uci, cecp, gtp)"));
+        match PlayerSpec::parse("gtp:sh --mode gtp", game()).unwrap() {
+            PlayerSpec::Command { protocol, args, .. } => {
+                assert_eq!(protocol.name, "gtp");
+                assert_eq!(args, ["--mode", "gtp"]);
+            }
+            other => panic!("{other:?}"),
+        }
         assert!(PlayerSpec::is_spec("uci:stockfish"));
+        assert!(PlayerSpec::is_spec("gtp:gnugo"));
         assert!(!PlayerSpec::is_spec("stockfish"));
-        assert!(!PlayerSpec::is_spec("gtp:gnugo"));
+        assert!(!PlayerSpec::is_spec("htp:gnugo"));
         let options = [("Hash".to_string(), "64".to_string())];
         let uci = PlayerSpec::parse("uci:sh", game()).unwrap();
         match uci.with_options(&options, game()).unwrap() {

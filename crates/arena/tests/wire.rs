@@ -384,8 +384,8 @@ fn bad_texts_are_refused_naming_what_is_wrong() {
         ("/game", "chesss".into(), &["unknown game 'chesss'"]),
         (
             "/seats/1/spec/protocol",
-            "gtp".into(),
-            &["seat 1", "unknown protocol 'gtp'"],
+            "htp".into(),
+            &["seat 1", "unknown protocol 'htp'"],
         ),
         (
             "/seats/0/spec/engine",

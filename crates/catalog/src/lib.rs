@@ -376,7 +376,7 @@ pub static GAMES: &[GameRow] = &[
             },
         ],
         aliases: &[],
-        protocols: &["codecup"],
+        protocols: &["gtp", "codecup"],
         engine: olympiad_go::engine::NAME,
         book: None,
         files: Some(&files::GO),

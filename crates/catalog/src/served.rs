@@ -1,8 +1,9 @@
 //! The game side of a player program, for `olympiad_protocol`'s `serve`: [`Served`] keeps
 //! the game (seats, turn, end, the referee's moves checked and played) and asks a [`Mover`]
 //! only for this seat's moves, so a player program writes its choice and nothing else.
-//! [`EngineThinker`] is the same for the engine protocols (UCI, CECP): a built-in engine
-//! given the whole game, searching under both clocks until done or stopped.
+//! [`EngineThinker`] is the same for the engine protocols (UCI, CECP, GTP): a built-in
+//! engine given the whole game, searching under both clocks until done or stopped; GTP's
+//! `boardsize` and `komi` switch it to the variant with the new value.
 
 use crate::{DynGame, Engine, GameEntry, Options, PerftOptions, Setup, ThinkTime, Thought};
 use olympiad_protocol::{EngineOption, EngineScore, Go, OptionKind, Responder, Thinker, Thinking};
@@ -237,6 +238,50 @@ impl Thinker for EngineThinker {
 
     fn is_over(&self) -> bool {
         self.game.outcome().is_some()
+    }
+
+    /// Finds the variant of the row with `name` set to `value` (the others as they are),
+    /// builds the engine for it with the same options and plays the moves so far again
+    /// on its start; on any error nothing changes.
+    fn set_parameter(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let mut parameters = self.entry.parameters();
+        let Some(slot) = parameters.iter_mut().find(|(n, _)| *n == name) else {
+            return Err(format!("{} has no parameter {name}", self.entry.row.name));
+        };
+        slot.1 = value.to_string();
+        let text: Vec<String> = parameters.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        let text = format!("{}({})", self.entry.row.name, text.join(","));
+        let entry = crate::find_game(&text).map_err(|e| e.to_string())?;
+        let engine = entry
+            .engine(&self.engine_name, &self.options, 0)
+            .map_err(|e| e.to_string())?;
+        let mut game = entry.start();
+        for (i, mv) in self.game.moves().iter().enumerate() {
+            game.play(mv)
+                .map_err(|e| format!("move {} '{mv}' on {}: {e}", i + 1, entry.name))?;
+        }
+        (self.entry, self.engine, self.game) = (entry, engine, game);
+        Ok(())
+    }
+
+    fn board_text(&self) -> String {
+        self.game.board_text()
+    }
+
+    /// The game's own score of every seat (Go: area), and the `komi` parameter, if the
+    /// game has one, to the second seat (the catalog's komi is what White adds).
+    fn points(&self) -> Option<Vec<f64>> {
+        let score = self.game.own_score()?;
+        let mut points: Vec<f64> = score.seats.iter().map(|&n| n as f64).collect();
+        if let Some((_, komi)) = self
+            .entry
+            .parameters()
+            .into_iter()
+            .find(|(n, _)| *n == "komi")
+        {
+            *points.get_mut(1)? += komi.parse::<f64>().ok()?;
+        }
+        Some(points)
     }
 
     fn think(

@@ -63,13 +63,15 @@ enum Command {
     /// Measure move generation and perft speed on one thread.
     Bench(bench::Args),
     /// Play a match (built-in engines or programs: the CodeCup dialogue for two seats, the
-    /// Caia Rolit dialogue for more): seats rotate, one line per game; W/D/L, score and Elo
-    /// for two players, average rank and score share for more.
+    /// Caia Rolit dialogue for more, UCI and CECP for chess, GTP for Go): seats rotate, one
+    /// line per game; W/D/L, score and Elo for two players, average rank and score share for
+    /// more.
     Match(Box<matches::Args>),
     /// Play a game as a player program: Caïssa in the CodeCup dialogue (`start` or the
     /// opponent's moves in, a move out), Rolit in the Caia dialogue (its number first, then
-    /// every other player's move; it moves in turn and stops after the last move or on `0`);
-    /// search reports on stderr.
+    /// every other player's move; it moves in turn and stops after the last move or on `0`),
+    /// chess over UCI or CECP, Go over GTP (for GoGui, Sabaki or an arena); search reports
+    /// on stderr.
     Play(play::Args),
     /// Rebuild the Caïssa opening book by deep searches of the first plies.
     Book(book::Args),

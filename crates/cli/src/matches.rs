@@ -21,8 +21,8 @@ pub struct Args {
     /// The game (see `olympiad games`).
     pub game: String,
     /// The first player: builtin:NAME[:key=value,...], cmd:COMMAND LINE (the game's own
-    /// protocol), PROTOCOL:COMMAND LINE (uci:stockfish, cecp:fairymax, codecup:, caia:), or
-    /// a name from the players file. It moves first in odd-numbered games.
+    /// protocol), PROTOCOL:COMMAND LINE (uci:stockfish, cecp:fairymax, gtp:gnugo --mode gtp,
+    /// codecup:, caia:), or a name from the players file. It moves first in odd-numbered games.
     pub player_a: String,
     /// The second player, in the same forms.
     pub player_b: String,
@@ -81,7 +81,8 @@ pub struct Args {
     pub serve: Option<std::net::SocketAddr>,
     /// A TOML file naming players: a [players] table of NAME = "SPEC", or NAME = { spec =
     /// "uci:stockfish", options = { Hash = 64, UCI_Elo = 2000 } } (or protocol = "uci" and
-    /// command = "stockfish" instead of spec): options a program's protocol sets.
+    /// command = "stockfish" instead of spec, protocol = "gtp" and command = "gnugo --mode
+    /// gtp" for Go): options a program's protocol sets.
     #[arg(long)]
     pub players: Option<PathBuf>,
     /// Address-space limit for programs, in MiB (0: none).

@@ -15,7 +15,9 @@
 //! [`cecp`] (xboard), whose programs first shake hands ([`Dialogue::handshake`]), take
 //! options ([`Dialogue::configure`]), are told both clocks, and report their search
 //! ([`Thinking`]). Their player's side serves a [`Thinker`]: an engine that is given the
-//! whole game, searches under a clock and can be stopped.
+//! whole game, searches under a clock and can be stopped. [`gtp`] (the Go Text Protocol)
+//! is one too: the game's parameters set in its handshake ([`Dialogue::parameters`]),
+//! every command answered, an error answer a [`ReplyLine::Refused`].
 //!
 //! [`caia_hub`] is not a seat dialogue: it is the line protocol between Caia's hub
 //! (`caiaio`) and the manager and referee it runs (`I` commands, routing by first word, the
@@ -41,6 +43,7 @@ pub mod caia_hub;
 pub mod cecp;
 pub mod codecup;
 mod engine_io;
+pub mod gtp;
 mod thinker;
 pub mod uci;
 
@@ -104,6 +107,10 @@ pub enum ReplyLine {
     Thinking(Thinking),
     /// The program gives the game up (CECP's `resign`).
     Resign,
+    /// The program answered a command with an error (GTP's `? illegal move` to a `play`,
+    /// `?` to `genmove`): what it refused and its own words. A fault: it can no longer
+    /// play this game.
+    Refused(String),
     /// A line the protocol allows and that means nothing here.
     Ignore,
     /// Not a line of the protocol: what is wrong with it.
@@ -162,6 +169,15 @@ pub trait Dialogue: Send + std::fmt::Debug {
             "the {} protocol has no variant '{name}'",
             self.name()
         ))
+    }
+    /// The game's parameters as the catalog names them, values as text (`size` = `9`,
+    /// `komi` = `7.5`), set before the handshake: a protocol that can tell a program of
+    /// them does so in its handshake (GTP's `boardsize`, `komi`); a value it cannot tell is
+    /// an error. Default: the protocol has no way to tell them (a program is started for
+    /// its game; [`Dialogue::variant`] covers chess960), so they are not told.
+    fn parameters(&mut self, parameters: &[(&str, String)]) -> Result<(), String> {
+        let _ = parameters;
+        Ok(())
     }
     /// The program was just started (`heard` is [`Heard::Started`]) or answered: what to
     /// do next. Called until it returns [`Handshake::Done`] or [`Handshake::Failed`].
@@ -268,9 +284,21 @@ pub struct Protocol {
     /// The longest line a program of this protocol may write, in bytes (an engine's
     /// search report carries its principal variation).
     pub max_line_bytes: usize,
-    /// Its programs are given the whole game (start and moves), so a game may begin after
-    /// an opening they did not play; turn-by-turn programs see only the last move.
-    pub whole_game: bool,
+    /// Which openings its programs can be given.
+    pub openings: Openings,
+}
+
+/// The openings a protocol's programs can play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Openings {
+    /// None: turn-by-turn programs see only the last move, so every game starts from the
+    /// start position (CodeCup, Caia).
+    None,
+    /// Openings of moves: the whole game is told as moves from the game's usual start, and
+    /// a start position cannot be told (GTP: every game begins on an empty board).
+    Moves,
+    /// Any opening: the start position and the moves are told (UCI, CECP).
+    Positions,
 }
 
 /// Every protocol.
@@ -281,7 +309,7 @@ pub static PROTOCOLS: &[Protocol] = &[
         dialogue: || Box::new(codecup::CodeCup),
         serve: PlayerSide::Turns(codecup::serve),
         max_line_bytes: codecup::MAX_REPLY_BYTES,
-        whole_game: false,
+        openings: Openings::None,
     },
     Protocol {
         name: "caia",
@@ -290,7 +318,7 @@ pub static PROTOCOLS: &[Protocol] = &[
         dialogue: || Box::new(caia::CaiaSeats::default()),
         serve: PlayerSide::Turns(caia::serve),
         max_line_bytes: codecup::MAX_REPLY_BYTES,
-        whole_game: false,
+        openings: Openings::None,
     },
     Protocol {
         name: "uci",
@@ -299,7 +327,7 @@ pub static PROTOCOLS: &[Protocol] = &[
         dialogue: || Box::new(uci::Uci::default()),
         serve: PlayerSide::Engine(uci::serve),
         max_line_bytes: uci::MAX_LINE_BYTES,
-        whole_game: true,
+        openings: Openings::Positions,
     },
     Protocol {
         name: "cecp",
@@ -308,7 +336,17 @@ pub static PROTOCOLS: &[Protocol] = &[
         dialogue: || Box::new(cecp::Cecp::default()),
         serve: PlayerSide::Engine(cecp::serve),
         max_line_bytes: uci::MAX_LINE_BYTES,
-        whole_game: true,
+        openings: Openings::Positions,
+    },
+    Protocol {
+        name: "gtp",
+        summary: "GTP v2 (Go engines; Hex, Clobber, LOA dialects): `protocol_version`, \
+                  `boardsize`, `komi`, `time_settings`, `play b D4`, `time_left`, \
+                  `genmove w`, `=id` / `?id` answers ended by an empty line",
+        dialogue: || Box::new(gtp::Gtp::default()),
+        serve: PlayerSide::Engine(gtp::serve),
+        max_line_bytes: gtp::MAX_LINE_BYTES,
+        openings: Openings::Moves,
     },
 ];
 
@@ -365,8 +403,8 @@ mod tests {
     fn protocols_are_found_by_name() {
         assert_eq!(protocol("CodeCup").unwrap().name, "codecup");
         assert_eq!(
-            protocol("gtp").unwrap_err().to_string(),
-            "unknown protocol 'gtp' (known: codecup, caia, uci, cecp)"
+            protocol("go").unwrap_err().to_string(),
+            "unknown protocol 'go' (known: codecup, caia, uci, cecp, gtp)"
         );
     }
 }

@@ -171,6 +171,24 @@ pub trait Thinker: Send {
         stop: &Arc<AtomicBool>,
         report: &mut dyn FnMut(&Thinking),
     ) -> Result<String, String>;
+    /// Sets a parameter of the game (`size`, `komi`: the catalog's names, the value as
+    /// text): the same game with that value, the moves so far played again on it (GTP's
+    /// `boardsize` and `komi`). An error says the game has no such variant. Default: the
+    /// game takes no parameters.
+    fn set_parameter(&mut self, name: &str, value: &str) -> Result<(), String> {
+        Err(format!("no parameter {name} (given '{value}')"))
+    }
+    /// The board of the position set, drawn for a terminal (GTP's `showboard`). Default:
+    /// nothing to draw.
+    fn board_text(&self) -> String {
+        String::new()
+    }
+    /// Every seat's points by the game's own scoring of the position set as it stands
+    /// (Go: area and komi), for GTP's `final_score`. Default: `None`, the game is not
+    /// scored in points.
+    fn points(&self) -> Option<Vec<f64>> {
+        None
+    }
     /// Perft of the position set, divided by first move: each move and its count.
     fn perft(&mut self, depth: u32) -> Result<Vec<(String, u64)>, String>;
     /// The engine's fixed benchmark: nodes searched and the time it took.

@@ -260,3 +260,27 @@ fn the_end_of_input_ends_a_search_and_the_session() {
     drop(writer);
     assert_eq!(served.join().unwrap().unwrap(), (ServeEnd::Eof, 1));
 }
+
+#[test]
+fn gtp_session_answers_every_command_with_its_id() {
+    let (text, engine) = session(
+        olympiad_protocol::gtp::serve,
+        "1 protocol_version\n2 known_command genmove\n3 known_command fly\n\
+         # a comment line\n\n4 boardsize 9\n5 play b m1\n6 play b m2\n7 play w x9\n\
+         8 time_settings 30 0 0\n9 time_left w 12 0\n10 genmove w\n11 undo\nplay w m2\n\
+         12 genmove x\n13 final_score\n14 fly\n15 quit\n16 name\n",
+    );
+    let expected = "=1 2\n\n=2 true\n\n=3 false\n\n\
+                    ?4 unacceptable size\n\n=5\n\n?6 illegal move (w is to play)\n\n\
+                    ?7 illegal move (illegal move 'x9')\n\n=8\n\n=9\n\n=10 m2\n\n=11\n\n=\n\n\
+                    ?12 invalid color 'x'\n\n?13 cannot score this game\n\n\
+                    ?14 unknown command\n\n=15\n\n";
+    assert_eq!(text, expected);
+    assert_eq!(engine.moves, ["m1", "m2"]);
+    // The clocks as the controller set them: Black's from time_settings, White's left.
+    let go = engine.last_go.unwrap();
+    assert_eq!(
+        go.clocks,
+        [Duration::from_secs(30), Duration::from_secs(12)]
+    );
+}

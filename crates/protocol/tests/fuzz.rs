@@ -80,7 +80,7 @@ fn player_replies() {
         fuzz::run(&name, &lines(), ALPHABET, |text| {
             match dialogue.read(text) {
                 ReplyLine::Move(mv) => check_move(text, &mv),
-                ReplyLine::Garbled(why) => fuzz::rejected(&why),
+                ReplyLine::Garbled(why) | ReplyLine::Refused(why) => fuzz::rejected(&why),
                 ReplyLine::Info(_)
                 | ReplyLine::Thinking(_)
                 | ReplyLine::Resign
@@ -226,4 +226,132 @@ fn no_move_is_asked_for_after_the_end() {
     );
     assert_eq!(player.game.moves().len(), 1);
     assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1);
+}
+
+/// Characters of GTP commands and responses.
+const GTP_ALPHABET: &str = "=? #\t0123456789.abcdegiklmnopqrstuvwxyABCDEFGHJ_";
+
+/// GTP lines both ways, as controllers and engines write them.
+fn gtp_lines() -> Vec<String> {
+    [
+        "1 protocol_version",
+        "play b D4",
+        "12 genmove w",
+        "komi 7.5",
+        "3 time_settings 300 30 5",
+        "time_left w 12 0",
+        "boardsize 19",
+        "final_status_list dead",
+        "known_command play",
+        "# a comment",
+        "=12 D4",
+        "?3 illegal move",
+        "= pass",
+        "=",
+    ]
+    .map(str::to_string)
+    .to_vec()
+}
+
+#[test]
+fn gtp_commands_responses_and_sessions() {
+    use olympiad_protocol::gtp::{self, Responses};
+    let lines = gtp_lines();
+    // Commands: an id is the leading number; a refusal says why.
+    let stats = fuzz::run(
+        "gtp command",
+        &lines,
+        GTP_ALPHABET,
+        |text| match gtp::parse_command(text) {
+            // Blank, control characters or a comment only: nothing to answer.
+            None if text
+                .split('#')
+                .next()
+                .unwrap()
+                .chars()
+                .all(|c| c.is_whitespace() || c.is_control()) =>
+            {
+                Ok(Verdict::Rejected)
+            }
+            None => Err("a line with words read as empty".into()),
+            Some((_, Ok(_))) => Ok(Verdict::Accepted),
+            Some((_, Err(e))) => fuzz::rejected(&e),
+        },
+    );
+    assert!(stats.accepted > lines.len(), "{stats:?}");
+    // Responses: each line opens, continues or closes one, or is refused.
+    let mut responses = Responses::default();
+    fuzz::run(
+        "gtp response",
+        &lines,
+        GTP_ALPHABET,
+        |text| match responses.feed(text) {
+            Ok(_) => Ok(Verdict::Accepted),
+            Err(e) => fuzz::rejected(&e),
+        },
+    );
+    // Whole sessions on a real game: every command is answered once, with its id.
+    let entry = find_game("go(size=5)").unwrap();
+    let sessions: Vec<String> = [
+        "1 boardsize 5\n2 play b C3\n3 genmove w\n4 final_score\n5 showboard\n6 quit\n",
+        "komi 0.5\nplay w B2\nplay b B2\ngenmove b\nundo\nundo\nfinal_status_list dead\n",
+    ]
+    .map(str::to_string)
+    .to_vec();
+    let stats = Fuzz::new("gtp serve", &sessions, GTP_ALPHABET)
+        .cases(fuzz::cases() / 4)
+        .run(|text| {
+            let mut thinker =
+                olympiad_catalog::EngineThinker::new(entry, "random", Options::default())
+                    .map_err(|e| e.to_string())?;
+            let output = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+            let end = gtp::serve(
+                Box::new(std::io::Cursor::new(text.to_string())),
+                Box::new(SharedOutput(output.clone())),
+                &mut thinker,
+            );
+            let written =
+                String::from_utf8(output.lock().unwrap().clone()).map_err(|e| e.to_string())?;
+            let commands = text
+                .lines()
+                .take_while(|l| {
+                    gtp::parse_command(l).is_none_or(|(_, c)| c != Ok(gtp::Command::Quit))
+                })
+                .filter(|l| gtp::parse_command(l).is_some())
+                .count();
+            let quit =
+                usize::from(text.lines().any(|l| {
+                    gtp::parse_command(l).is_some_and(|(_, c)| c == Ok(gtp::Command::Quit))
+                }));
+            let answers = written
+                .lines()
+                .filter(|l| l.starts_with(['=', '?']))
+                .count();
+            if !written.ends_with("\n\n") && !written.is_empty() {
+                return Err(format!("an answer without its empty line: {written:?}"));
+            }
+            if answers < commands + quit {
+                return Err(format!(
+                    "{commands} commands, {answers} answers: {written:?}"
+                ));
+            }
+            match end {
+                Ok(_) => Ok(Verdict::Accepted),
+                Err(e) => fuzz::rejected(&e),
+            }
+        });
+    assert!(stats.accepted > sessions.len(), "{stats:?}");
+}
+
+/// Output the fuzz case reads back after the serve.
+struct SharedOutput(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for SharedOutput {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

@@ -7,7 +7,7 @@ use crate::point::{Color, Point};
 use crate::position::Position;
 use crate::text::komi_text;
 use olympiad_core::perft::GameOverLeaves;
-use olympiad_core::{Cell, Describe, Picture, Seat, SplitMix64};
+use olympiad_core::{Cell, Describe, OwnScore, Picture, Seat, SplitMix64};
 
 impl Describe for Position {
     fn seat_name(&self, seat: Seat) -> String {
@@ -35,6 +35,16 @@ impl Describe for Position {
             }
         }
         Some(picture)
+    }
+
+    /// Each colour's Tromp-Taylor area (Black, White), komi not included: what GTP's
+    /// `final_score` counts from, the catalog adding the komi parameter to White.
+    fn own_score(&self) -> Option<OwnScore> {
+        let [black, white] = self.area();
+        Some(OwnScore {
+            unit: "points of area",
+            seats: vec![black as i64, white as i64],
+        })
     }
 
     fn status(&self) -> Vec<String> {

@@ -15,10 +15,17 @@
 //! (writes its move twice in one write), `alloc` (allocates 4 GiB). In the Caia dialogue,
 //! `illegal` writes the first number 1..64 that is not a legal move (Rolit's squares), and
 //! `ignore-end` does not stop after the last move.
+//!
+//! Games whose own protocol is GTP (Go) get a GTP engine: every command answered with its
+//! id, `genmove` answered with a random legal move. There `illegal` answers `genmove` with
+//! a point already played (occupied), and two faults of GTP's own: `refuse` answers the Nth
+//! `genmove` with `? cannot play`, `refuse-play` answers the Nth `play` with `? illegal
+//! move`.
 
 use olympiad_catalog::DynGame;
 use olympiad_core::SplitMix64;
 use olympiad_protocol::codecup::ToPlayer;
+use olympiad_protocol::gtp::{self, Command};
 use olympiad_protocol::{Responder, caia};
 use std::io::{BufRead, Write};
 use std::process::exit;
@@ -276,6 +283,10 @@ fn main() {
     if entry.row.protocols[0] == "caia" {
         caia(&args, game);
     }
+    if entry.row.protocols[0] == "gtp" {
+        let size = entry.parameters().into_iter().find(|(n, _)| *n == "size");
+        gtp_engine(&args, game, size.map(|(_, v)| v));
+    }
     let stdin = std::io::stdin();
     let mut moves_asked = 0;
     for line in stdin.lock().lines() {
@@ -322,6 +333,84 @@ fn main() {
             say(&format!("{mv}\n{mv}"));
         } else {
             say(&mv);
+        }
+    }
+    exit(0)
+}
+
+/// A GTP engine playing random moves in the game of `--game` (a `boardsize` other than
+/// its `size` is refused), misbehaving at the Nth `genmove` (or `play`, for `refuse-play`).
+fn gtp_engine(args: &Args, start: Box<dyn DynGame>, size: Option<String>) -> ! {
+    let mut game = start.clone_box();
+    let mut rng = SplitMix64::new(args.seed);
+    let fault = args.fault.as_deref();
+    let (mut genmoves, mut plays) = (0, 0);
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let Some((id, command)) = gtp::parse_command(&line) else {
+            continue;
+        };
+        let id = id.map(|i| i.to_string()).unwrap_or_default();
+        let answer: Result<String, String> = match command {
+            Ok(Command::ProtocolVersion) => Ok("2".into()),
+            Ok(Command::Name) => Ok("arena-testbot".into()),
+            Ok(Command::Version) => Ok("1".into()),
+            Ok(Command::ListCommands) => Ok(gtp::COMMANDS.join("\n")),
+            Ok(Command::BoardSize(n)) if size != Some(n.to_string()) => {
+                Err("unacceptable size".into())
+            }
+            Ok(Command::ClearBoard) => {
+                game = start.clone_box();
+                Ok(String::new())
+            }
+            Ok(Command::Quit) => {
+                say(&format!("={id}\n"));
+                exit(0)
+            }
+            Ok(Command::Play(_, mv)) => {
+                plays += 1;
+                if plays == args.at && fault == Some("refuse-play") {
+                    Err("illegal move".into())
+                } else {
+                    game.play(&mv)
+                        .map(|_| String::new())
+                        .map_err(|e| e.to_string())
+                }
+            }
+            Ok(Command::GenMove(_)) => {
+                genmoves += 1;
+                if args.sleep_ms > 0 {
+                    std::thread::sleep(Duration::from_millis(args.sleep_ms));
+                }
+                let mut reply = None;
+                if genmoves == args.at
+                    && let Some(kind) = fault
+                {
+                    reply = match kind {
+                        "refuse" => Some(Err("cannot play".to_string())),
+                        "refuse-play" => None,
+                        // A point played before and not legal now: occupied.
+                        "illegal" => {
+                            let legal = game.legal_moves();
+                            let taken = game.moves().iter().find(|m| !legal.contains(m)).cloned();
+                            Some(Ok(taken.unwrap_or_else(|| "Z99".into())))
+                        }
+                        _ => strike(kind, &*game, args.late_ms).map(Ok),
+                    };
+                }
+                reply.unwrap_or_else(|| {
+                    let mv = random_move(&*game, &mut rng);
+                    game.play(&mv).map_err(|e| e.to_string())
+                })
+            }
+            Ok(_) => Ok(String::new()),
+            Err(e) => Err(e),
+        };
+        match answer {
+            Ok(text) if text.is_empty() => say(&format!("={id}\n")),
+            Ok(text) => say(&format!("={id} {text}\n")),
+            Err(e) => say(&format!("?{id} {e}\n")),
         }
     }
     exit(0)
