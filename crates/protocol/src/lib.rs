@@ -40,6 +40,7 @@ pub mod caia;
 pub mod caia_hub;
 pub mod cecp;
 pub mod codecup;
+pub mod connect6;
 mod engine_io;
 mod thinker;
 pub mod uci;
