@@ -15,6 +15,7 @@
 //! ```
 
 use crate::game::{Hashed, Notation};
+use crate::perft::{GameOverLeaves, Perft, perft_with};
 use crate::rng::SplitMix64;
 
 /// What a run of the suite saw.
@@ -209,4 +210,47 @@ pub fn perft_cases<G: Notation>(file: &str, max_count: u128) -> Vec<(G, u32, u12
         }
     }
     cases
+}
+
+/// A perft data file checked (see [`perft_cases`]): every count up to `max_count` by the
+/// plain walk and by the threaded, hashed driver, and, up to `reference_max`, by
+/// `reference` (the game's slow twin, given the position's text and the depth). Returns how
+/// many lines were checked.
+///
+/// # Panics
+/// On the first wrong count, naming the position, the depth and the walker.
+pub fn check_perft_file<G: Hashed + Notation>(
+    file: &str,
+    max_count: u128,
+    game_over: GameOverLeaves,
+    reference_max: u128,
+    reference: impl Fn(&str, u32) -> u128,
+) -> usize {
+    let cases = perft_cases::<G>(file, max_count);
+    for (pos, depth, count) in &cases {
+        let text = pos.position_text();
+        assert_eq!(
+            perft_with(pos, *depth, game_over),
+            *count,
+            "plain walk: {text} depth {depth}"
+        );
+        let hashed = Perft {
+            threads: 2,
+            hash_mib: 16,
+            game_over,
+        };
+        assert_eq!(
+            hashed.run(pos, *depth),
+            *count,
+            "hashed driver: {text} depth {depth}"
+        );
+        if *count <= reference_max {
+            assert_eq!(
+                reference(&text, *depth),
+                *count,
+                "reference: {text} depth {depth}"
+            );
+        }
+    }
+    cases.len()
 }

@@ -42,6 +42,7 @@ pub mod caia;
 pub mod caia_hub;
 pub mod cecp;
 pub mod codecup;
+pub mod connect6;
 mod engine_io;
 pub mod gtp;
 mod thinker;

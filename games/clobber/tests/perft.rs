@@ -1,49 +1,24 @@
 //! The perft data file: every count by the fast generator, plain and through the threaded,
-//! hashed driver, and by the reference generator up to a size it walks in moments; the
-//! deeper lines with `--ignored`.
+//! hashed driver, and by the reference generator up to a size it walks in moments; the deeper
+//! lines with `--ignored`.
 
-use olympiad_clobber::Position;
 use olympiad_clobber::reference::RefPosition;
-use olympiad_core::Notation;
-use olympiad_core::conformance::perft_cases;
-use olympiad_core::perft::{GameOverLeaves, Perft, perft_with};
+use olympiad_clobber::{PERFT_GAME_OVER, Position};
+use olympiad_core::conformance::check_perft_file;
 
 /// The largest count the default test run checks.
 const DEFAULT_MAX_COUNT: u128 = 100_000_000;
 /// The largest count the reference walks in the default run.
 const REFERENCE_MAX_COUNT: u128 = 200_000;
 
-/// The data file's lines with a count of at most `max_count`.
-fn cases(max_count: u128) -> Vec<(Position, u32, u128)> {
-    perft_cases(include_str!("counts.perft"), max_count)
-}
-
 fn check(max_count: u128) -> usize {
-    let mut checked = 0;
-    for (pos, depth, count) in cases(max_count) {
-        let text = pos.position_text();
-        assert_eq!(
-            perft_with(&pos, depth, GameOverLeaves::Zero),
-            count,
-            "{text} {depth}"
-        );
-        let hashed = Perft {
-            threads: 2,
-            hash_mib: 16,
-            game_over: GameOverLeaves::Zero,
-        };
-        assert_eq!(hashed.run(&pos, depth), count, "hashed {text} {depth}");
-        if count <= REFERENCE_MAX_COUNT {
-            let reference = RefPosition::from_text(&text).unwrap();
-            assert_eq!(
-                u128::from(reference.perft(depth)),
-                count,
-                "reference {text} {depth}"
-            );
-        }
-        checked += 1;
-    }
-    checked
+    check_perft_file::<Position>(
+        include_str!("counts.perft"),
+        max_count,
+        PERFT_GAME_OVER,
+        REFERENCE_MAX_COUNT,
+        |text, depth| u128::from(RefPosition::from_text(text).unwrap().perft(depth)),
+    )
 }
 
 #[test]
