@@ -433,7 +433,7 @@ pub static GAMES: &[GameRow] = &[
             kind: ParamKind::Whole,
         }],
         aliases: &[],
-        protocols: &["codecup"],
+        protocols: &["connect6", "codecup"],
         engine: "random",
         book: None,
         files: None,

@@ -50,7 +50,7 @@ pub struct Args {
     /// The engine (see `olympiad engines GAME`; default: the game's strongest).
     #[arg(long)]
     pub engine: Option<String>,
-    /// The protocol to speak (codecup, caia, uci, cecp, gtp; default: the game's own).
+    /// The protocol to speak (codecup, caia, uci, cecp, gtp, connect6; default: the game's own).
     #[arg(long)]
     pub protocol: Option<String>,
     /// Engine options, key=value,... (as in builtin:ENGINE:key=value,...).

@@ -349,6 +349,16 @@ pub static PROTOCOLS: &[Protocol] = &[
         max_line_bytes: gtp::MAX_LINE_BYTES,
         openings: Openings::Moves,
     },
+    Protocol {
+        name: "connect6",
+        summary: "Connect6 programs (Cloudict): `new black|white`, `black`/`white` stones and \
+                  `next` for the game so far, `move XXXX` in and out (points as two letters \
+                  A-S, column then row), other lines ignored",
+        dialogue: || Box::new(connect6::Connect6::default()),
+        serve: PlayerSide::Turns(connect6::serve),
+        max_line_bytes: connect6::MAX_LINE_BYTES,
+        openings: Openings::Moves,
+    },
 ];
 
 /// No protocol of that name.
@@ -405,7 +415,7 @@ mod tests {
         assert_eq!(protocol("CodeCup").unwrap().name, "codecup");
         assert_eq!(
             protocol("go").unwrap_err().to_string(),
-            "unknown protocol 'go' (known: codecup, caia, uci, cecp, gtp)"
+            "unknown protocol 'go' (known: codecup, caia, uci, cecp, gtp, connect6)"
         );
     }
 }
