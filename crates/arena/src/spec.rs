@@ -305,7 +305,10 @@ mod tests {
             PlayerSpec::Command { protocol, .. } => assert_eq!(protocol.name, "caia"),
             other => panic!("{other:?}"),
         }
-        assert!(msg("htp:sh").contains("PROTOCOL:COMMAND LINE (codecup, caia, uci, cecp, gtp, connect6)"));
+        assert!(
+            msg("htp:sh")
+                .contains("PROTOCOL:COMMAND LINE (codecup, caia, uci, cecp, gtp, connect6)")
+        );
         match PlayerSpec::parse("gtp:sh --mode gtp", game()).unwrap() {
             PlayerSpec::Command { protocol, args, .. } => {
                 assert_eq!(protocol.name, "gtp");

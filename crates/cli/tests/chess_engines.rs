@@ -174,13 +174,14 @@ fn check_pgn(path: &Path, records: &[Value]) {
         let depth = record["moves"][0]["thinking"]["depth"].as_u64().unwrap();
         assert!(first.contains(&format!("/{depth} ")), "{first}");
     }
-    // python-chess: the same games, moves, results and clocks.
+    // python-chess: the same games, moves, results and clocks (the final FEN as the
+    // standard writes it, with the en passant square after every double step, as ours).
     let script = "import sys, chess.pgn\n\
         f = open(sys.argv[1])\n\
         while (g := chess.pgn.read_game(f)) is not None:\n\
         \x20   assert not g.errors, g.errors\n\
         \x20   nodes = list(g.mainline())\n\
-        \x20   print(g.headers['Result'], len(nodes), nodes[0].clock(), g.end().board().fen())\n";
+        \x20   print(g.headers['Result'], len(nodes), nodes[0].clock(), g.end().board().fen(en_passant='fen'))\n";
     let out = Command::new("python3")
         .args(["-c", script])
         .arg(path)
