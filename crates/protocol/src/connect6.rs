@@ -11,10 +11,11 @@
 //! Programs print other lines freely (help, search reports): they are ignored.
 //!
 //! The project writes Connect6 turns as GTP does (`K10`, `K10L11`): this file translates.
-//! The referee's side, [`Connect6`], gives the whole game every time it asks for a move
-//! (`new white`, the stones of every turn, `next`; `new black` on the empty board), so that
-//! games may start from any opening; the player's side, [`serve`], plays one game from
-//! `new` with a [`Responder`].
+//! The referee's side, [`Connect6`], starts a program with the game so far (`new black` on
+//! the empty board; else `new white`, the stones of every turn and `next`), so that games
+//! may start from any opening, and then sends each opponent's turn as `move XXXX`; the
+//! player's side, [`serve`], plays one game with a [`Responder`], the stones before its
+//! first turn taken as the game so far.
 
 use crate::{Dialogue, ReplyLine, Request, Responder, ServeEnd, ServeError, read_line, write_line};
 use std::io::{BufRead, Write};
@@ -88,6 +89,8 @@ pub fn from_protocol(text: &str) -> Result<String, String> {
 pub struct Connect6 {
     /// Options as commands, sent once the program is started.
     commands: Vec<String>,
+    /// The program has been given the game and has moved.
+    started: bool,
 }
 
 impl Dialogue for Connect6 {
@@ -119,18 +122,24 @@ impl Dialogue for Connect6 {
         Vec::new()
     }
 
-    /// The whole game: `new black` on the empty board, else `new white`, each turn's stones
-    /// as `black`/`white` commands, and `next`. A move the protocol cannot write (not a
-    /// turn of points) is sent as it is, and the program's answer tells.
+    /// The first time, the game so far: `new black` on the empty board, else `new white`,
+    /// each turn's stones as `black`/`white` commands, and `next`; after that the
+    /// opponent's turn, `move XXXX`. A move the protocol cannot write (not a turn of
+    /// points) is sent as it is, and the program's answer tells.
     fn request(&mut self, request: &Request<'_>) -> Vec<String> {
+        let protocol = |mv: &str| to_protocol(mv).unwrap_or_else(|_| mv.to_string());
+        if std::mem::replace(&mut self.started, true)
+            && let Some(last) = request.last
+        {
+            return vec![format!("move {}", protocol(last))];
+        }
         if request.moves.is_empty() {
             return vec!["new black".into()];
         }
         let mut lines = vec!["new white".to_string()];
         for (i, mv) in request.moves.iter().enumerate() {
             let colour = if i % 2 == 0 { "black" } else { "white" };
-            let text = to_protocol(mv).unwrap_or_else(|_| mv.clone());
-            lines.push(format!("{colour} {text}"));
+            lines.push(format!("{colour} {}", protocol(mv)));
         }
         lines.push("next".into());
         lines
@@ -162,17 +171,26 @@ impl Dialogue for Connect6 {
     }
 }
 
-/// Runs one game of the protocol for `responder`: `new black` or `new white` starts it,
-/// `move XXXX` brings the opponent's turn, `quit` or `exit` (or the end of the input) ends
-/// it; `name` is answered, the other commands of Connect6 programs (`depth`, `vcf`,
-/// `print`, `help`) are read past. Setting stones (`black`, `white`, `next`) and a second
-/// `new` are refused: the responder plays one game from the start.
+/// Runs one game of the protocol for `responder`: `new black` (answered with the first
+/// stone) or `new white` starts it; `black XXXX` and `white XXXX` before our first turn
+/// are the game so far (each must be the turn of the colour to move), and `next` asks for
+/// our turn; `move XXXX` brings the opponent's turn and is answered; `quit` or `exit` (or
+/// the end of the input) ends it; `name` is answered, the other commands of Connect6
+/// programs (`depth`, `vcf`, `print`, `help`) are read past. A second `new`, and stones
+/// after our first turn, are refused: the responder plays one game.
 pub fn serve(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     responder: &mut dyn Responder,
 ) -> Result<ServeEnd, ServeError> {
     let mut started = false;
+    let mut moved = false;
+    let answer = |responder: &mut dyn Responder, output: &mut dyn Write| {
+        let mine = responder.choose().map_err(ServeError::Responder)?;
+        let text = to_protocol(&mine).map_err(ServeError::Responder)?;
+        write_line(output, &format!("move {text}"))?;
+        Ok::<(), ServeError>(())
+    };
     loop {
         let Some(line) = read_line(input)? else {
             return Ok(ServeEnd::Eof);
@@ -192,9 +210,8 @@ pub fn serve(
                     ));
                 }
                 if colour == "black" {
-                    let mine = responder.choose().map_err(ServeError::Responder)?;
-                    let text = to_protocol(&mine).map_err(ServeError::Responder)?;
-                    write_line(output, &format!("move {text}"))?;
+                    moved = true;
+                    answer(responder, output)?;
                 }
             }
             ("move", Some(turn)) if started => {
@@ -203,15 +220,31 @@ pub fn serve(
                     .opponent_moved(&theirs)
                     .map_err(ServeError::Responder)?;
                 if !responder.is_over() {
-                    let mine = responder.choose().map_err(ServeError::Responder)?;
-                    let text = to_protocol(&mine).map_err(ServeError::Responder)?;
-                    write_line(output, &format!("move {text}"))?;
+                    moved = true;
+                    answer(responder, output)?;
                 }
+            }
+            ("black" | "white", Some(turn)) if started && !moved => {
+                let colour = usize::from(command == "white");
+                if responder.to_move() != colour {
+                    return Err(ServeError::Dialogue(format!(
+                        "`{line}`: it is {}'s turn",
+                        ["black", "white"][responder.to_move().min(1)]
+                    )));
+                }
+                let turn = from_protocol(turn).map_err(ServeError::Dialogue)?;
+                responder
+                    .opponent_moved(&turn)
+                    .map_err(ServeError::Responder)?;
+            }
+            ("next", None) if started && !responder.is_over() => {
+                moved = true;
+                answer(responder, output)?;
             }
             ("black" | "white" | "next", _) => {
                 return Err(ServeError::Dialogue(format!(
-                    "`{line}`: setting stones is not supported; start with `new black` or \
-                     `new white` and send the opponent's turns with `move`"
+                    "`{line}`: stones are set after `new` and before our first turn, and \
+                     `next` asks for a turn of a game that is not over"
                 )));
             }
             _ => {
@@ -257,6 +290,10 @@ mod tests {
             crate::Handshake::Done(vec!["depth 4".into(), "vcf".into()])
         );
         assert_eq!(d.request(&Request::after(None)), ["new black"]);
+        // Then only the opponent's turns.
+        assert_eq!(d.request(&Request::after(Some("K11L11"))), ["move JKKK"]);
+        // A program that joins after an opening is told the game so far.
+        let mut d = Connect6::default();
         let moves = ["K10".to_string(), "K11L11".to_string()];
         let request = Request {
             moves: &moves,
@@ -276,15 +313,16 @@ mod tests {
         assert_eq!(d.close(), ["quit"]);
     }
 
-    /// Plays the first empty point it knows of, and keeps the opponent's turns.
+    /// Plays fixed turns, and keeps the opponent's.
     struct Stub(Vec<String>, u32);
 
     impl Responder for Stub {
         fn seats(&self) -> usize {
             2
         }
+        /// Turns alternate: Black after an even number of them.
         fn to_move(&self) -> usize {
-            0
+            (self.0.len() + self.1 as usize) % 2
         }
         fn is_over(&self) -> bool {
             false
@@ -314,12 +352,24 @@ mod tests {
             "name olympiad\nmove JJ\nmove ABBB\nmove ACBC\n"
         );
         assert_eq!(s.0, ["L11M12", "N13O14"]);
+        // The game so far, then `next`.
+        let mut out = Vec::new();
         let mut s = Stub(Vec::new(), 0);
-        let e = serve(&mut &b"new white\nblack JJ\n"[..], &mut Vec::new(), &mut s).unwrap_err();
-        assert!(
-            e.to_string().contains("setting stones is not supported"),
-            "{e}"
+        let input = b"new white\nblack JJ\nwhite KKLL\nnext\nmove MMNN\n";
+        assert_eq!(
+            serve(&mut &input[..], &mut out, &mut s).unwrap(),
+            ServeEnd::Eof
         );
+        assert_eq!(String::from_utf8(out).unwrap(), "move JJ\nmove ABBB\n");
+        assert_eq!(s.0, ["K10", "L11M12", "N13O14"]);
+        let mut s = Stub(Vec::new(), 0);
+        let e = serve(
+            &mut &b"new white\nnext\nblack JJ\n"[..],
+            &mut Vec::new(),
+            &mut s,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("before our first turn"), "{e}");
         let e = serve(&mut &b"hello\n"[..], &mut Vec::new(), &mut s).unwrap_err();
         assert!(e.to_string().contains("not a command"), "{e}");
     }
