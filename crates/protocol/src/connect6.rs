@@ -272,9 +272,9 @@ mod tests {
         assert!(from_protocol("JJK").is_err());
         assert!(to_protocol("K20").is_err());
         assert!(to_protocol("K10L11M12").is_err());
-        for x in 0..19 {
+        for &column in GTP_COLUMNS {
             for y in 0..19 {
-                let gtp = format!("{}{}", char::from(GTP_COLUMNS[x]), y + 1);
+                let gtp = format!("{}{}", char::from(column), y + 1);
                 assert_eq!(from_protocol(&to_protocol(&gtp).unwrap()).unwrap(), gtp);
             }
         }
