@@ -10,6 +10,7 @@ use olympiad_catalog::{
 use olympiad_core::SplitMix64;
 use olympiad_core::fuzz::{self, Fuzz, Verdict};
 use olympiad_protocol::codecup::{self, MAX_REPLY_BYTES, ToPlayer};
+use olympiad_protocol::connect6;
 use olympiad_protocol::{
     PROTOCOLS, PlayerSide, Protocol, ReplyLine, Responder, ServeEnd, ServeError, protocol,
 };
@@ -123,17 +124,24 @@ fn session(entry: &GameEntry, protocol: &Protocol, seat: usize, seed: u64) -> St
     let mut player = Player::new(entry);
     let mut lines = match (protocol.name, seat) {
         ("caia", _) => vec![(seat + 1).to_string()],
+        ("connect6", 0) => vec!["new black".to_string()],
+        ("connect6", _) => vec!["new white".to_string()],
         (_, 0) => vec!["start".to_string()],
         _ => Vec::new(),
     };
-    while !player.is_over() && player.game.moves().len() < 200 {
+    // Connect6 turns are pairs of 361 points: a short session says as much.
+    let plies = if protocol.name == "connect6" { 12 } else { 200 };
+    while !player.is_over() && player.game.moves().len() < plies {
         if player.to_move() == seat {
             player.choose().unwrap();
         } else {
             let moves = player.game.legal_moves();
             let mv = moves[rng.below(moves.len())].clone();
             player.opponent_moved(&mv).unwrap();
-            lines.push(mv);
+            lines.push(match protocol.name {
+                "connect6" => format!("move {}", connect6::to_protocol(&mv).unwrap()),
+                _ => mv,
+            });
         }
     }
     if protocol.name == "codecup" {
@@ -167,7 +175,16 @@ fn served_sessions() {
                         let end = serve(&mut text.as_bytes(), &mut output, &mut player);
                         let written = String::from_utf8(output).map_err(|e| e.to_string())?;
                         let played = player.game.moves();
-                        if let Some(line) = written.lines().find(|l| !played.iter().any(|m| m == l))
+                        // Connect6 programs write `move XXXX` in the protocol's letters.
+                        let as_played = |l: &str| match l.strip_prefix("move ") {
+                            Some(t) if protocol.name == "connect6" => {
+                                connect6::from_protocol(t).unwrap_or_default()
+                            }
+                            _ => l.to_string(),
+                        };
+                        if let Some(line) = written
+                            .lines()
+                            .find(|l| !played.iter().any(|m| *m == as_played(l)))
                         {
                             return Err(format!("wrote {line:?}, not a move played"));
                         }
