@@ -399,17 +399,12 @@ pub fn write(record: &SgfRecord<'_>) -> String {
     let empty_start =
         start.points().all(|p| start.is_empty(p)) && start.side_to_move() == Color::Black;
     if !empty_start {
-        let stones = |color: Color| {
-            start
-                .points()
-                .filter(|&p| start.color_at(p) == Some(color))
-                .map(|p| point_text(p, size))
-                .collect::<Vec<_>>()
-        };
-        root = root
-            .with_all("AB", stones(Color::Black))
-            .with_all("AW", stones(Color::White))
-            .with("PL", color_letter(start.side_to_move()));
+        root = with_setup(root, start);
+    }
+    if record.moves.is_empty()
+        && let Some(reason) = record.reason
+    {
+        root = root.with("C", reason);
     }
     let mut nodes = vec![root];
     let mut color = start.side_to_move();
@@ -433,12 +428,6 @@ pub fn write(record: &SgfRecord<'_>) -> String {
         nodes.push(node);
         color = color.other();
     }
-    if record.moves.is_empty()
-        && let Some(reason) = record.reason
-    {
-        let root = nodes.remove(0).with("C", reason);
-        nodes.insert(0, root);
-    }
     olympiad_sgf::write(&[GameTree {
         nodes,
         variations: Vec::new(),
@@ -453,9 +442,8 @@ fn rules_text(rule: Repetition) -> &'static str {
     }
 }
 
-/// A start position and SGF point texts, for openings written as setup stones: `AB`, `AW`
-/// and `PL` with `C` holding the notes.
-pub fn write_position(position: &Position, notes: &[(&str, String)]) -> String {
+/// `node` with the stones of `position` as setup (`AB`, `AW`) and the colour to move (`PL`).
+fn with_setup(node: Node, position: &Position) -> Node {
     let size = position.size();
     let stones = |color: Color| {
         position
@@ -464,14 +452,20 @@ pub fn write_position(position: &Position, notes: &[(&str, String)]) -> String {
             .map(|p| point_text(p, size))
             .collect::<Vec<_>>()
     };
-    let mut root = Node::default()
+    node.with_all("AB", stones(Color::Black))
+        .with_all("AW", stones(Color::White))
+        .with("PL", color_letter(position.side_to_move()))
+}
+
+/// A start position and SGF point texts, for openings written as setup stones: `AB`, `AW`
+/// and `PL` with `C` holding the notes.
+pub fn write_position(position: &Position, notes: &[(&str, String)]) -> String {
+    let root = Node::default()
         .with("FF", "4")
         .with("GM", "1")
-        .with("SZ", size.to_string())
-        .with("KM", komi_text(position.komi_halves()))
-        .with_all("AB", stones(Color::Black))
-        .with_all("AW", stones(Color::White))
-        .with("PL", color_letter(position.side_to_move()));
+        .with("SZ", position.size().to_string())
+        .with("KM", komi_text(position.komi_halves()));
+    let mut root = with_setup(root, position);
     let notes: Vec<String> = notes.iter().map(|(k, v)| format!("{k} {v}")).collect();
     if !notes.is_empty() {
         root = root.with("C", notes.join("; "));
