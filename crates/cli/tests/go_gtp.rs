@@ -14,13 +14,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// GNU Go in PATH or where Debian puts it.
 fn gnugo() -> PathBuf {
-    let found = std::env::var_os("PATH")
-        .into_iter()
-        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-        .chain([PathBuf::from("/usr/games")])
-        .map(|dir| dir.join("gnugo"))
-        .find(|p| p.is_file());
-    found.expect("gnugo is missing: `.ci/run` installs it (apt-get install gnugo)")
+    olympiad_core::programs::require("gnugo", "gnugo")
 }
 
 /// GNU Go as the tests run it: fast (level 0), Chinese rules, positional superko, dead

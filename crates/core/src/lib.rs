@@ -40,6 +40,8 @@ pub mod table;
 pub mod conformance;
 #[cfg(feature = "testkit")]
 pub mod fuzz;
+#[cfg(feature = "testkit")]
+pub mod programs;
 
 pub use describe::{Cell, Describe, OwnScore, Picture, Shape};
 pub use game::{Game, Hashed, MAX_SEATS, Notation, Outcome, Seat, TwoPlayerZeroSum};

@@ -198,18 +198,9 @@ fn results_say_the_margin_or_how_the_game_ended() {
     assert_eq!(re(End::Unfinished, None), "Void");
 }
 
-fn gnugo() -> Option<std::path::PathBuf> {
-    std::env::var_os("PATH")
-        .into_iter()
-        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-        .chain([std::path::PathBuf::from("/usr/games")])
-        .map(|d| d.join("gnugo"))
-        .find(|p| p.is_file())
-}
-
 /// GNU Go's answers to GTP commands, one per command.
 fn gnugo_answers(commands: &[String]) -> Vec<String> {
-    let path = gnugo().expect("GNU Go (Debian gnugo; .ci/run installs it)");
+    let path = olympiad_core::programs::require("gnugo", "gnugo");
     let mut child = Command::new(path)
         .args(["--mode", "gtp"])
         .stdin(Stdio::piped())
