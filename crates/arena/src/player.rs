@@ -488,7 +488,9 @@ impl Player for ProgramPlayer {
 
 /// The game as it stands and the engine's clock.
 type Job = (Box<dyn DynGame>, ThinkTime);
-type Answer = Result<(String, Option<Duration>, Option<String>), String>;
+/// A built-in engine's answer: its move (empty when it resigns), CPU time, information line,
+/// and whether it resigns; or why its move could not be played.
+type Answer = Result<(String, Option<Duration>, Option<String>, bool), String>;
 
 /// The most of an information line a move record keeps, in characters.
 const INFO_CHARS: usize = 120;
@@ -537,11 +539,14 @@ impl EnginePlayer {
                         .zip(cpu0)
                         .map(|(a, b)| a.saturating_sub(b));
                     let info = Some(decision_info(&decision));
-                    let mv = decision.mv;
-                    let answer = game
-                        .play(&mv)
-                        .map(|_| (mv, cpu, info))
-                        .map_err(|e| e.to_string());
+                    let answer = if decision.resign {
+                        Ok((String::new(), cpu, info, true))
+                    } else {
+                        let mv = decision.mv;
+                        game.play(&mv)
+                            .map(|_| (mv, cpu, info, false))
+                            .map_err(|e| e.to_string())
+                    };
                     if answer_tx.send(answer).is_err() {
                         break;
                     }
@@ -582,13 +587,13 @@ impl Player for EnginePlayer {
         jobs.send((game.clone_box(), *clock))
             .map_err(|_| Fault::Crash("the engine thread is gone".into()))?;
         match self.answers.recv_timeout(limit) {
-            Ok(Ok((text, cpu, info))) => Ok(Reply {
+            Ok(Ok((text, cpu, info, resigned))) => Ok(Reply {
                 text,
                 wall: sent.elapsed(),
                 cpu,
                 info,
                 thinking: None,
-                resigned: false,
+                resigned,
             }),
             Ok(Err(message)) => Err(Fault::IllegalMove(message)),
             Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout(format!(

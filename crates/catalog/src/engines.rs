@@ -46,6 +46,9 @@ pub struct Decision {
     pub nodes: u64,
     /// Book, only move or search.
     pub source: Source,
+    /// The engine gives the game up (`mv` is still its best move, for protocols that
+    /// cannot resign).
+    pub resign: bool,
 }
 
 /// A built-in engine: chooses moves, never prints (its search reports go to a callback).
@@ -162,6 +165,7 @@ impl<G: Notation + 'static> Engine for Adapter<G> {
             depth: choice.depth,
             nodes: choice.nodes,
             source: choice.source,
+            resign: choice.resign,
         }
     }
 }

@@ -79,6 +79,8 @@ pub struct EngineThinker {
     options: Options,
     engine: Box<dyn Engine>,
     game: Box<dyn DynGame>,
+    /// The last search gave the game up.
+    resigned: bool,
 }
 
 impl std::fmt::Debug for EngineThinker {
@@ -114,6 +116,7 @@ impl EngineThinker {
             options,
             engine,
             game: entry.start(),
+            resigned: false,
         })
     }
 
@@ -333,7 +336,12 @@ impl Thinker for EngineThinker {
                 ..last
             });
         }
+        self.resigned = decision.resign;
         Ok(decision.mv)
+    }
+
+    fn resigns(&self) -> bool {
+        self.resigned
     }
 
     fn perft(&mut self, depth: u32) -> Result<Vec<(String, u64)>, String> {

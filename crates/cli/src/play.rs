@@ -39,7 +39,8 @@ pub const ANSWER_MARGIN_MS: u64 = 5;
     `olympiad play go`): protocol_version, name, version, known_command, list_commands, \
     boardsize, clear_board, komi, play, genmove, undo, time_settings, time_left, \
     final_score, final_status_list, showboard, quit; without a clock each genmove searches \
-    a second. final_status_list dead is always empty: the engine captures dead stones in \
+    a second; genmove answers `resign` when the engine gives up (hane: option \
+    resign=PERCENT, default 8, 0 never). final_status_list dead is always empty: the engine captures dead stones in \
     play and the rules score the board as it stands.\n\n\
     An illegal move from the referee: exit code 3. Under a Caia hub start it through a \
     script: `exec olympiad play rolit --time-ms 30000`."

@@ -387,3 +387,59 @@ fn a_go_tournament_runs_gtp_engines_and_built_in_ones() {
         "{stdout}"
     );
 }
+
+/// A komi that Black cannot overcome on 9x9 (81 points): Hane sees the game as lost from
+/// the first move.
+const HOPELESS: &str = "go(size=9,komi=100.5)";
+
+#[test]
+fn hane_resigns_a_hopeless_game_over_gtp_and_in_the_arena() {
+    // Served over GTP: `= resign`, and final_score says who won by it.
+    let olympiad = Path::new(env!("CARGO_BIN_EXE_olympiad"));
+    let mut e = Gtp::start(
+        olympiad,
+        &["play", "go", "--options", "playouts=6000", "--quiet"],
+    );
+    assert_eq!(e.one("1 boardsize 9"), "=1");
+    assert_eq!(e.one("2 komi 100.5"), "=2");
+    assert_eq!(e.one("3 genmove b"), "=3 resign");
+    assert_eq!(e.one("4 final_score"), "=4 W+R");
+    // With resign=0 it plays on.
+    let mut never = Gtp::start(
+        olympiad,
+        &[
+            "play",
+            "go",
+            "--options",
+            "playouts=6000,resign=0",
+            "--quiet",
+        ],
+    );
+    assert_eq!(never.one("1 komi 100.5"), "=1");
+    assert_ne!(never.one("2 genmove b"), "=2 resign");
+    for mut engine in [e, never] {
+        engine.one("quit");
+        assert!(engine.child.wait().unwrap().success());
+    }
+    // In the arena, Hane as Black resigns at once both as a GTP program and built in; the
+    // record says so, and the SGF writes W+R.
+    let dir = scratch("resign");
+    let served = format!(
+        "gtp:{} play go --options playouts=6000 --quiet",
+        olympiad.display()
+    );
+    let builtin = "builtin:hane:playouts=6000";
+    let (stdout, records) = go_variant_match(
+        HOPELESS,
+        &dir,
+        &[&served, builtin, "--games", "2", "--tc", "60"],
+    );
+    assert_eq!(records.len(), 2, "{stdout}");
+    for record in &records {
+        assert_eq!(termination(record).0, "resigned", "{record}");
+        assert!(moves(record).is_empty(), "{record}");
+        assert_eq!(record["result"], "0-1", "{record}");
+    }
+    let sgf = std::fs::read_to_string(dir.join("out").join("games.sgf")).unwrap();
+    assert_eq!(sgf.matches("RE[W+R]").count(), 2, "{sgf}");
+}

@@ -836,6 +836,7 @@ pub fn serve(
                 continue;
             }
             match chosen {
+                Ok(_) if thinker.resigns() => say("resign")?,
                 Ok(mv) => {
                     table.moves.push(mv.clone());
                     thinker

@@ -840,7 +840,7 @@ impl Table<'_> {
                 let go = self.clock.go(seat);
                 let stop = Arc::new(AtomicBool::new(false));
                 let mv = self.thinker.think(&go, &stop, &mut |_: &Thinking| {})?;
-                if mv.eq_ignore_ascii_case("resign") {
+                if self.thinker.resigns() {
                     self.resigned = Some(seat);
                     return Ok("resign".into());
                 }

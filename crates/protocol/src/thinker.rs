@@ -171,6 +171,12 @@ pub trait Thinker: Send {
         stop: &Arc<AtomicBool>,
         report: &mut dyn FnMut(&Thinking),
     ) -> Result<String, String>;
+    /// The last [`Thinker::think`] gave the game up: a protocol that can resign (GTP,
+    /// CECP) answers so instead of the move, which is still the engine's best for one that
+    /// cannot (UCI). Default: never.
+    fn resigns(&self) -> bool {
+        false
+    }
     /// Sets a parameter of the game (`size`, `komi`: the catalog's names, the value as
     /// text): the same game with that value, the moves so far played again on it (GTP's
     /// `boardsize` and `komi`). An error says the game has no such variant. Default: the

@@ -215,6 +215,10 @@ pub struct Choice<M> {
     pub nodes: u64,
     /// Where the move came from.
     pub source: Source,
+    /// The engine judges the game lost and gives it up: a protocol that can resign
+    /// (GTP's `= resign`, CECP's `resign`) and the arena end the game here; one that cannot
+    /// (UCI) plays `mv`, still the engine's best move.
+    pub resign: bool,
 }
 
 /// A game's engine: chooses moves within limits, never prints (reports go to the observer).
@@ -252,6 +256,7 @@ pub fn forced<M: Copy>(legal: &[M]) -> Option<Option<Choice<M>>> {
             depth: 0,
             nodes: 0,
             source: Source::OnlyMove,
+            resign: false,
         })),
         _ => None,
     }
@@ -504,6 +509,7 @@ impl<G: Game> Engine<G> for Random {
             depth: 0,
             nodes: 0,
             source: Source::Search,
+            resign: false,
         })
     }
 }

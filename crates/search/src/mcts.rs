@@ -329,7 +329,8 @@ impl<G: Game> Shared<'_, G> {
     }
 
     /// True when the most visited root move leads the second by more playouts than the
-    /// time left allows at the rate so far.
+    /// time left allows at the rate so far; never while the best move looks lost but the
+    /// root has too few visits to resign (the search goes on to make sure).
     fn decided(&self) -> bool {
         let Some(deadline) = self.deadline else {
             return false;
@@ -343,17 +344,22 @@ impl<G: Game> Shared<'_, G> {
         }
         let possible = done / spent * left;
         let tree = self.lock();
-        let (mut first, mut second) = (0u32, 0u32);
+        let (mut first, mut second, mut best_value) = (0u32, 0u32, 0.0f32);
         for c in tree[0].children() {
             let v = tree[c].visits;
             if v > first {
                 second = first;
                 first = v;
+                best_value = tree[c].mean();
             } else if v > second {
                 second = v;
             }
         }
-        f64::from(first - second) > possible
+        let c = &self.config;
+        let resigning = c.resign_below > 0.0
+            && best_value < c.resign_below
+            && tree[0].visits < c.resign_min_visits;
+        !resigning && f64::from(first - second) > possible
     }
 }
 

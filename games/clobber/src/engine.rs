@@ -95,6 +95,7 @@ impl olympiad_search::engine::Engine<Position> for Engine {
             depth: result.depth,
             nodes: result.nodes,
             source: Source::Search,
+            resign: false,
         })
     }
 }

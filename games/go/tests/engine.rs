@@ -191,3 +191,33 @@ fn the_policy_off_baseline_still_plays_legal_moves() {
     let r = mcts.search(&pos, &Limits::nodes(500)).unwrap();
     assert!(pos.is_legal(r.best));
 }
+
+/// Black to move on a board that White's two walls own: nothing Black plays can live.
+fn lost_for_black() -> Position {
+    board(["..o...o.."; 9], 'b', 0)
+}
+
+#[test]
+fn it_resigns_a_lost_game_and_not_an_even_one_and_never_with_resign_0() {
+    let choose = |options: &str, pos: &Position| {
+        let options = Options::parse(options).unwrap();
+        let mut engine = Clocked::new(&SPEC, &options, 0).unwrap();
+        engine.choose(pos, &ThinkTime::default(), &mut ()).unwrap()
+    };
+    for seed in 1..=3 {
+        let lost = choose(&format!("playouts=8000,seed={seed}"), &lost_for_black());
+        assert!(lost.resign, "seed {seed}: {lost:?}");
+        // The move is still a legal one, for protocols that cannot resign.
+        assert!(lost_for_black().is_legal(lost.mv));
+        let never = choose(
+            &format!("playouts=8000,seed={seed},resign=0"),
+            &lost_for_black(),
+        );
+        assert!(!never.resign, "seed {seed}: {never:?}");
+        let even = choose(&format!("playouts=8000,seed={seed}"), &Position::start9());
+        assert!(!even.resign, "seed {seed}: {even:?}");
+    }
+    // Too few playouts to judge: no resignation.
+    assert!(!choose("playouts=2000,seed=1", &lost_for_black()).resign);
+    assert!(Clocked::new(&SPEC, &Options::parse("resign=50").unwrap(), 0).is_err());
+}

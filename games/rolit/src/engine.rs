@@ -260,6 +260,7 @@ impl olympiad_search::engine::Engine<Position> for Engine {
             } else {
                 olympiad_search::engine::Source::OnlyMove
             },
+            resign: false,
         })
     }
 }

@@ -291,6 +291,7 @@ impl olympiad_search::engine::Engine<Position> for Engine {
             depth: choice.depth,
             nodes: choice.nodes,
             source: choice.source,
+            resign: false,
         })
     }
 

@@ -9,6 +9,10 @@
 //! Passing: when the opponent has just passed and the board as it stands wins for us, Hane
 //! passes at once (the game ends, scored as it stands); otherwise the pass is one more tree
 //! move, whose value the search finds (a terminal node after two passes is scored exactly).
+//!
+//! Resigning: when the best move's mean reward is below the `resign` option (8% by default)
+//! after at least [`RESIGN_MIN_VISITS`] playouts at the root, the choice says so; GTP answers
+//! `= resign` and the arena ends the game.
 
 pub mod patterns;
 pub mod playout;
@@ -39,9 +43,11 @@ pub const PROGRESSIVE_BIAS: f32 = 0.2;
 pub const EXPAND_AFTER: u32 = 3;
 /// The most tree nodes (about 50 bytes each).
 pub const MAX_TREE_NODES: usize = 4_000_000;
-/// The mean reward below which the search reports the game as lost.
+/// The mean reward below which Hane resigns (option `resign`, in percent; 0 never resigns).
 pub const RESIGN_BELOW: f32 = 0.08;
-/// Root visits needed before a resignation is reported.
+/// The highest `resign` option: resigning at an even game or better makes no sense.
+pub const MAX_RESIGN_PERCENT: u32 = 49;
+/// Root visits needed before Hane resigns: a low mean over fewer playouts is noise.
 pub const RESIGN_MIN_VISITS: u32 = 5_000;
 /// The moves per side a game is expected to last, in percent of the board's points: games
 /// against GNU Go on 9x9 end after 25 to 45 moves per side (with dead stones played out),
@@ -51,7 +57,8 @@ pub const EXPECTED_MOVES_PERCENT: usize = 35;
 /// `-SCORE_SCALE..=SCORE_SCALE`.
 pub const SCORE_SCALE: f32 = 1000.0;
 
-/// The tree search settings Hane uses on `threads` threads with `seed`.
+/// The tree search settings Hane uses on `threads` threads with `seed`, resigning below
+/// [`RESIGN_BELOW`].
 pub fn config(threads: usize, seed: u64) -> RaveConfig {
     RaveConfig {
         exploration: EXPLORATION,
@@ -78,8 +85,14 @@ pub struct Hane {
 impl Hane {
     /// A fresh engine on `threads` threads whose playouts follow from `seed`.
     pub fn new(threads: usize, seed: u64) -> Self {
+        Hane::with_config(config(threads.max(1), seed))
+    }
+
+    /// A fresh engine with tree search settings of its own (tests, tuning, and the
+    /// `resign` option).
+    pub fn with_config(config: RaveConfig) -> Self {
         Hane {
-            mcts: RaveMcts::new(GoHooks::default(), config(threads.max(1), seed)),
+            mcts: RaveMcts::new(GoHooks::default(), config),
         }
     }
 
@@ -153,6 +166,7 @@ impl olympiad_search::engine::Engine<Position> for Hane {
                 depth: 0,
                 nodes: 0,
                 source: Source::OnlyMove,
+                resign: false,
             });
         };
         let seconds = r.elapsed.as_secs_f64();
@@ -174,6 +188,7 @@ impl olympiad_search::engine::Engine<Position> for Hane {
             depth: r.depth,
             nodes: r.playouts,
             source: Source::Search,
+            resign: r.resign,
         })
     }
 
@@ -206,17 +221,28 @@ fn create(
         )));
     }
     let seed = options.number::<u64>("seed")?.unwrap_or(0);
+    let resign = options
+        .number::<u32>("resign")?
+        .unwrap_or((RESIGN_BELOW * 100.0).round() as u32);
+    if resign > MAX_RESIGN_PERCENT {
+        return Err(OptionError(format!(
+            "option resign={resign}: expected 0 (never) to {MAX_RESIGN_PERCENT} (percent)"
+        )));
+    }
     let mixed = SplitMix64::new(seed ^ game_index.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64();
-    Ok(Box::new(Hane::new(threads, mixed)))
+    let mut config = config(threads, mixed);
+    config.resign_below = resign as f32 / 100.0;
+    Ok(Box::new(Hane::with_config(config)))
 }
 
 /// Hane as the catalog lists it.
 pub const SPEC: EngineSpec<Position> = EngineSpec {
     name: NAME,
     summary: "Hane: MCTS with RAVE, priors and Mogo-style playouts (captures, atari escapes, \
-              3x3 patterns), tree reuse, threads; options playouts=N (default 10000), \
-              movetime=MS, threads=N, seed=N",
-    options: &["playouts", "movetime", "threads", "seed"],
+              3x3 patterns), tree reuse, threads, resignation; options playouts=N (default \
+              10000), movetime=MS, threads=N, seed=N, resign=PERCENT (resign when the best \
+              move wins less often, default 8; 0 never)",
+    options: &["playouts", "movetime", "threads", "seed", "resign"],
     nodes_key: "playouts",
     default_depth: None,
     default_nodes: Some(DEFAULT_PLAYOUTS),
