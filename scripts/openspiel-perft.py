@@ -18,6 +18,8 @@ import time
 
 import pyspiel
 
+from openspiel_params import add_param_option, game_params
+
 
 def perft(state, depth):
     if state.is_terminal():
@@ -32,14 +34,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", help="OpenSpiel's name of the game (clobber, hex, ...)")
     parser.add_argument("depth", type=int, help="the deepest count")
-    parser.add_argument("--param", action="append", default=[], metavar="K=V",
-                        help="a game parameter (whole numbers), repeatable")
+    add_param_option(parser)
     parser.add_argument("--moves", default="", help="moves played first, blank-separated")
     args = parser.parse_args()
-    params = {}
-    for p in args.param:
-        key, _, value = p.partition("=")
-        params[key] = int(value)
+    params = game_params(parser, args.param)
     state = pyspiel.load_game(args.game, params).new_initial_state()
     for text in args.moves.split():
         found = [a for a in state.legal_actions() if state.action_to_string(a) == text]

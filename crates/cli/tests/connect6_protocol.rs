@@ -4,21 +4,15 @@
 //! (which the referee tells as `new white`, the stones and `next`). Every game is played
 //! out with no fault, and the records replay under the game's rules.
 
-use serde_json::Value;
+mod common;
+
+use common::{records, run_ok};
 use std::process::Command;
 
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("olympiad-c6-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
-}
-
-fn records(dir: &std::path::Path) -> Vec<Value> {
-    std::fs::read_to_string(dir.join("games.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 #[test]
@@ -30,25 +24,12 @@ fn our_served_player_plays_random_over_the_connect6_protocol() {
         ("openings", vec!["--random-openings", "3"]),
     ] {
         let dir = scratch(name);
-        let out = Command::new(olympiad)
-            .args([
-                "match",
-                "connect6(size=9)",
-                &served,
-                "builtin:random",
-                "--games",
-                "4",
-            ])
-            .args(["--time-ms", "20000", "--out"])
-            .arg(&dir)
-            .args(&extra)
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{text}{}",
-            String::from_utf8_lossy(&out.stderr)
+        let text = run_ok(
+            Command::new(olympiad)
+                .args(["match", "connect6(size=9)", &served, "builtin:random"])
+                .args(["--games", "4", "--time-ms", "20000", "--out"])
+                .arg(&dir)
+                .args(&extra),
         );
         assert!(text.contains("faults: "), "{text}");
         assert!(!text.contains("protocol-error"), "{text}");

@@ -7,6 +7,9 @@
 //! `olympiad play go` (GTP on both sides), an engine killed mid-game, and a small
 //! tournament of GTP and built-in players.
 
+mod common;
+
+use common::run_ok;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -165,25 +168,14 @@ fn go_match(dir: &Path, args: &[&str]) -> (String, Vec<Value>) {
 /// The same for a variant of Go (`go(size=7)`).
 fn go_variant_match(game: &str, dir: &Path, args: &[&str]) -> (String, Vec<Value>) {
     let out = dir.join("out");
-    let output = Command::new(env!("CARGO_BIN_EXE_olympiad"))
-        .args(["match", game])
-        .args(args)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .expect("run olympiad match");
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
+    let stdout = run_ok(
+        Command::new(env!("CARGO_BIN_EXE_olympiad"))
+            .args(["match", game])
+            .args(args)
+            .arg("--out")
+            .arg(&out),
     );
-    let records = std::fs::read_to_string(out.join("games.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    (stdout, records)
+    (stdout, common::records(&out))
 }
 
 fn termination(record: &Value) -> (&str, Option<u64>, &str, &str) {
@@ -360,18 +352,12 @@ fn a_go_tournament_runs_gtp_engines_and_built_in_ones() {
         ),
     )
     .unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_olympiad"))
-        .arg("tournament")
-        .arg(&config)
-        .arg("--out")
-        .arg(dir.join("out"))
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
+    let stdout = run_ok(
+        Command::new(env!("CARGO_BIN_EXE_olympiad"))
+            .arg("tournament")
+            .arg(&config)
+            .arg("--out")
+            .arg(dir.join("out")),
     );
     // Three games, each ended by the rules; GNU Go wins both of its own.
     assert!(stdout.contains("terminations: normal 3"), "{stdout}");

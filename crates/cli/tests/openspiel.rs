@@ -1,0 +1,110 @@
+//! OpenSpiel (PyPI `open_spiel`, which `.ci/run` installs) as an outside check of our games:
+//! its Clobber and ours list the same moves along random games
+//! (`scripts/openspiel-cross-check.py`), and its MCTS bot plays our engines through the
+//! arena as a CodeCup-dialogue program (`scripts/openspiel-mcts-player.py`), the baseline
+//! opponent of the Olympiad games.
+
+mod common;
+
+use common::{records, run_ok};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A script of the repository's `scripts/` folder.
+fn script(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scripts")
+        .join(name)
+}
+
+/// Python can import OpenSpiel, or the test says how to get it.
+fn require_openspiel() {
+    let ok = Command::new("python3")
+        .args(["-c", "import pyspiel"])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        ok,
+        "OpenSpiel is missing: `.ci/run` installs it (python3 -m pip install open_spiel)"
+    );
+}
+
+/// Runs the cross-check of `ours` against OpenSpiel's `theirs` with `params` over `games`
+/// random games; returns its last line.
+fn cross_check(theirs: &str, ours: &str, params: &[&str], games: u32, seed: u32) -> String {
+    require_openspiel();
+    let mut command = Command::new("python3");
+    command
+        .arg(script("openspiel-cross-check.py"))
+        .args([theirs, ours])
+        .args(["--games", &games.to_string(), "--seed", &seed.to_string()])
+        .args(["--olympiad", env!("CARGO_BIN_EXE_olympiad")]);
+    for p in params {
+        command.args(["--param", p]);
+    }
+    run_ok(&mut command)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn openspiel_and_our_clobber_list_the_same_moves_along_random_games() {
+    let small = cross_check(
+        "clobber",
+        "clobber(rows=5,columns=6)",
+        &["rows=5", "columns=6"],
+        30,
+        1,
+    );
+    assert!(small.starts_with("30 games, "), "{small}");
+    let ours = cross_check("clobber", "clobber", &["rows=10", "columns=10"], 5, 2);
+    assert!(ours.ends_with("the move lists agree"), "{ours}");
+}
+
+#[test]
+#[ignore = "a longer cross-check: 300 games (about a minute)"]
+fn openspiel_and_our_clobber_agree_over_many_games() {
+    for (ours, params, games) in [
+        ("clobber(rows=5,columns=6)", ["rows=5", "columns=6"], 200),
+        ("clobber(rows=7,columns=4)", ["rows=7", "columns=4"], 50),
+        ("clobber", ["rows=10", "columns=10"], 50),
+    ] {
+        let last = cross_check("clobber", ours, &params, games, 7);
+        assert!(last.starts_with(&format!("{games} games, ")), "{last}");
+    }
+}
+
+#[test]
+fn openspiel_mcts_bot_plays_our_clobber_engine_through_the_arena() {
+    require_openspiel();
+    let out = std::env::temp_dir().join(format!("olympiad-openspiel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let bot = format!(
+        "cmd:python3 {} clobber --param rows=5 --param columns=6 --simulations 100 --seed 3",
+        script("openspiel-mcts-player.py").display()
+    );
+    let stdout = run_ok(
+        Command::new(env!("CARGO_BIN_EXE_olympiad"))
+            .args([
+                "match",
+                "clobber(rows=5,columns=6)",
+                "builtin:alphabeta",
+                &bot,
+            ])
+            .args(["--games", "2", "--tc", "30", "--out"])
+            .arg(&out),
+    );
+    let records = records(&out);
+    assert_eq!(records.len(), 2, "{stdout}");
+    for record in &records {
+        // Both seats moved, and the game ended by the rules (a player without a move).
+        assert_eq!(record["termination"]["kind"], "rules", "{record}");
+        let moves = record["moves"].as_array().unwrap();
+        for seat in 0..2u64 {
+            assert!(moves.iter().any(|m| m["seat"] == seat), "{record}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}

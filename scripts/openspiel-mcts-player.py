@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""OpenSpiel's MCTS bot as a player program in the CodeCup dialogue: the baseline opponent.
+
+The arena starts the program once per game. It reads `start` (it moves first) or the
+opponent's move, answers with one line holding its own move, and exits on `end`. Moves are
+written as olympiad writes them, which for these games is OpenSpiel's own text:
+
+    clobber          a1b1 (from-to); OpenSpiel's first player holds a1, as Black does here
+    lines_of_action  b1-b3, c1xa3
+
+The bot is OpenSpiel's `MCTSBot` (UCT over random rollouts, exact values for solved
+subtrees) with a fixed number of simulations per move, as the Olympiad issue's baseline
+asks ("OpenSpiel's MCTS bot at 1,000 simulations per move"):
+
+    pip install open_spiel
+    olympiad match clobber builtin:alphabeta:movetime=1000 \
+      "cmd:scripts/openspiel-mcts-player.py clobber --param rows=10 --param columns=10" \
+      --games 100 --tc 900 --out clobber-vs-mcts
+
+Where OpenSpiel's rules end a game that ours go on with (Lines of Action: OpenSpiel draws
+on the second repetition and a stuck player loses; ours draw on the third and pass), the
+bot cannot move: it says so on stderr and exits with code 3, and the arena scores that game
+as its fault. A move that is not legal in OpenSpiel's state: stderr names it, exit code 2.
+"""
+
+import argparse
+import os
+import sys
+
+import numpy as np
+import pyspiel
+
+from openspiel_params import add_param_option, game_params
+from open_spiel.python.algorithms import mcts
+
+# The games whose move texts OpenSpiel and olympiad write alike.
+SAME_TEXT = {"clobber", "lines_of_action"}
+
+
+def find_action(state, text):
+    """OpenSpiel's action for the move text `text` in `state`, or None."""
+    for action in state.legal_actions():
+        if state.action_to_string(action) == text:
+            return action
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(SAME_TEXT), help="OpenSpiel's name of the game")
+    add_param_option(parser)
+    parser.add_argument("--simulations", type=int, default=1000,
+                        help="MCTS simulations per move (default 1000)")
+    parser.add_argument("--rollouts", type=int, default=1,
+                        help="random rollouts per leaf evaluation (default 1)")
+    parser.add_argument("--uct-c", type=float, default=2.0,
+                        help="UCT's exploration constant (default 2, OpenSpiel's example)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="random seed (default: a new one each game)")
+    args = parser.parse_args()
+    params = game_params(parser, args.param)
+    game = pyspiel.load_game(args.game, params)
+    rng = np.random.RandomState(args.seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=args.rollouts, random_state=rng)
+    bot = mcts.MCTSBot(game, uct_c=args.uct_c, max_simulations=args.simulations,
+                       evaluator=evaluator, solve=True, random_state=rng)
+    state = game.new_initial_state()
+
+    def our_move():
+        if state.is_terminal():
+            print(f"openspiel-mcts-player: OpenSpiel's rules ended the game "
+                  f"(returns {state.returns()}) but the referee asks for a move",
+                  file=sys.stderr)
+            sys.exit(3)
+        action = bot.step(state)
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        print(text, flush=True)
+
+    for number, line in enumerate(sys.stdin, start=1):
+        text = line.strip()
+        if text in ("start", "Start", "START"):
+            our_move()
+        elif text in ("end", "End", "END", "quit", "Quit"):
+            # At once: the referee gives a finished player a moment only, and the
+            # interpreter's teardown (numpy, scipy) can take longer than that.
+            os._exit(0)
+        else:
+            action = None if state.is_terminal() else find_action(state, text)
+            if action is None:
+                print(f"openspiel-mcts-player: line {number}: '{text}' is not a legal move "
+                      f"here (OpenSpiel's {args.game}, move {state.move_number() + 1})",
+                      file=sys.stderr)
+                sys.exit(2)
+            state.apply_action(action)
+            our_move()
+
+
+if __name__ == "__main__":
+    main()
