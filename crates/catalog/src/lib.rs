@@ -434,7 +434,7 @@ pub static GAMES: &[GameRow] = &[
         }],
         aliases: &[],
         protocols: &["connect6", "codecup"],
-        engine: "random",
+        engine: olympiad_connect6::engine::NAME,
         book: None,
         files: None,
         protocol_variant: |_| None,

@@ -23,6 +23,7 @@
 //! ```
 
 mod describe;
+pub mod engine;
 mod position;
 pub mod reference;
 pub mod text;
@@ -45,7 +46,7 @@ pub const MAX_MOVES: usize = MAX_POINTS * (MAX_POINTS - 1) / 2;
 pub type Moves = MoveList<Move, MAX_MOVES>;
 
 /// Connect6's own engines (the catalog adds `random`).
-pub static ENGINES: [EngineSpec<Position>; 0] = [];
+pub static ENGINES: [EngineSpec<Position>; 1] = [engine::SPEC];
 
 impl Game for Position {
     type Move = Move;
