@@ -149,10 +149,15 @@ impl Dialogue for Connect6 {
         Vec::new()
     }
 
-    /// `move XXXX` is the program's turn; every other line is its chatter.
+    /// `move XXXX` (two words) is the program's turn; every other line is its chatter,
+    /// Cloudict's help text among it (`move XXXX   - tell the engine that ...`).
     fn read(&mut self, line: &str) -> ReplyLine {
         let text = line.trim();
-        match text.strip_prefix("move ") {
+        let turn = text
+            .strip_prefix("move ")
+            .map(str::trim)
+            .filter(|t| !t.contains(char::is_whitespace));
+        match turn {
             Some(turn) => match from_protocol(turn) {
                 Ok(mv) => ReplyLine::Move(mv),
                 Err(e) => ReplyLine::Garbled(e),
@@ -309,6 +314,10 @@ mod tests {
             ReplyLine::Info("VCF time : 0.001".into())
         );
         assert_eq!(d.read(""), ReplyLine::Ignore);
+        // Cloudict's help text names the command: chatter, not a turn.
+        let help =
+            "            move XXXX   - tell the engine that the opponent take the move XXXX,";
+        assert_eq!(d.read(help), ReplyLine::Info(help.trim().into()));
         assert!(matches!(d.read("move ZZ"), ReplyLine::Garbled(_)));
         assert_eq!(d.close(), ["quit"]);
     }
