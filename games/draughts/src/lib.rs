@@ -52,8 +52,9 @@ use olympiad_core::{Game, Hashed, MoveList, Notation, Outcome, Seat, TwoPlayerZe
 /// Capacity of a move list. Without a capture, each empty square can be reached along each
 /// of its four diagonals by at most one piece (the nearest one), so there are at most
 /// 4 x 49 = 196 steps. Captures are counted once per (start, end, pieces taken) and all take
-/// the same, largest number of pieces; positions built to maximise them stay far below this
-/// (the `crowded_capture_lists` test of `tests/rules.rs` shows the largest we found).
+/// the same, largest number of pieces; no bound is proven for them, so the capacity is more
+/// than twice the steps' bound, and a random search of positions crowded with kings (the
+/// `crowded_capture_lists` test of `tests/rules.rs`) finds no list longer than 75.
 pub const MAX_MOVES: usize = 512;
 
 /// A list of legal moves (see [`MAX_MOVES`] for the worst case).
