@@ -71,10 +71,7 @@ fn maximum_capture() {
     // A king and two men are as many as three men: the king on 15 has two captures of
     // three, both ending on 4, so each names the pieces it takes.
     let p = pos("W:WK15:B9,K23,24,41");
-    assert_eq!(
-        moves(&p),
-        ["15x4x23x24x9", "15x4x24x41x9"].map(|m| sorted_full(m))
-    );
+    assert_eq!(moves(&p), ["15x4x23x24x9", "15x4x24x41x9"].map(sorted_full));
     // The full form is read in any order; the short form is refused as ambiguous.
     let with_king = p.parse_legal_move("15x4x24x23x9").unwrap();
     assert_eq!(with_king.captured_squares(), [9, 23, 24]);
