@@ -74,12 +74,14 @@ impl Move {
 
     /// The square numbers of the pieces taken, ascending.
     pub fn captured_squares(self) -> Vec<u8> {
-        Bits(self.captured).map(square_of_bit).collect()
+        Bits(self.captured & crate::bitboard::BOARD)
+            .map(square_of_bit)
+            .collect()
     }
 
     /// How many pieces the move takes.
     pub fn captures(self) -> u32 {
-        self.captured.count_ones()
+        (self.captured & crate::bitboard::BOARD).count_ones()
     }
 
     /// Does the move take anything?

@@ -43,6 +43,10 @@ pub enum ParseError {
     },
 }
 
+/// What a short capture (`FROMxTO`) that no legal capture matches takes: the ghost bits,
+/// which are never squares, so the move it reads as is never legal.
+const NO_LEGAL_CAPTURE: u64 = crate::bitboard::GHOSTS;
+
 /// The most pieces a side may have.
 const MAX_PIECES: u32 = 20;
 
@@ -64,7 +68,7 @@ fn coords(bit: u32) -> (i32, i32) {
 impl Position {
     /// Reads a move (see the module documentation). A step is built as written (the checked
     /// play looks up whether it is legal); a short capture is looked up among the legal
-    /// moves.
+    /// moves (one that matches none reads as a move that is never legal).
     pub fn parse_move_text(&self, text: &str) -> Result<Move, ParseError> {
         let bad = |why: &str| ParseError::Move {
             text: text.to_string(),
@@ -110,7 +114,9 @@ impl Position {
             .iter()
             .filter(|m| m.is_capture() && u32::from(m.from) == from && u32::from(m.to) == to);
         let Some(&first) = found.next() else {
-            return Err(bad("no legal capture leads from there to there"));
+            // Well-formed, but no legal capture: a move that is never legal, so that the
+            // checked play says "illegal" (or "the game is over") rather than "bad text".
+            return Ok(Move::new(from, to, NO_LEGAL_CAPTURE));
         };
         if found.next().is_some() {
             return Err(bad(

@@ -249,7 +249,6 @@ fn text_errors_say_what_is_wrong() {
     let start = Position::start();
     for (text, why) in [
         ("32-22", "along a diagonal"),
-        ("32x12", "no legal capture"),
         ("0-4", "bad square"),
         ("32", "expected"),
         ("28x19x23x23", "taken twice"),
@@ -257,6 +256,9 @@ fn text_errors_say_what_is_wrong() {
         let err = start.parse_move(text).unwrap_err().to_string();
         assert!(err.contains(why), "{text}: {err}");
     }
+    // A short capture that matches no legal capture is well-formed but illegal.
+    let err = start.clone().play_line("32x12").unwrap_err();
+    assert_eq!(err.to_string(), "move 1 ('32x12'): illegal move '32x12'");
     let err = start.clone().play_line("32-28 19-23 28-22").unwrap_err();
     assert_eq!(err.to_string(), "move 3 ('28-22'): illegal move '28-22'");
 }
