@@ -4,8 +4,10 @@
 //! A position text is the FEN, then, only when they differ from the defaults, the tokens
 //! `draws=off` (no draw rule applies: perft's convention), `quiet=N` (plies of kings only
 //! since the last man's move or capture, for the 25-move rule) and `ending=N` (plies played
-//! in the 16- or 5-move ending on the board). Reading also accepts ranges (`B1-20`), either
-//! colour first, lower case, spaces after commas and a final `.`.
+//! in the 16- or 5-move ending on the board). The FEN itself is read and written by
+//! `olympiad-pdn`, which accepts ranges (`B1-20`), either colour first, lower case, spaces
+//! after commas and a final `.`; this module checks what is draughts' own (at most 20
+//! pieces a side, no man where it would be crowned) and the tokens.
 //!
 //! A step is `from-to`. A capture is `fromxto` when no other legal capture goes from the
 //! same square to the same square; otherwise it names every piece taken, the way the Hub
@@ -16,6 +18,7 @@ use crate::bitboard::{Bits, bit_of_square, square_of_bit};
 use crate::draw::{Ending, QUIET_LIMIT};
 use crate::position::{Color, Move, Position};
 use olympiad_core::Game;
+use olympiad_pdn::{Fen, Side};
 use std::fmt;
 use thiserror::Error;
 
@@ -153,62 +156,19 @@ impl Position {
             why,
         };
         let (fen, tokens) = split_tokens(text);
-        let fen = fen.trim();
-        let fen = fen.strip_suffix('.').unwrap_or(fen);
-        if fen.is_empty() {
-            return Err(bad("empty".into()));
-        }
-        let mut fields = fen.split(':');
-        let side = match fields
-            .next()
-            .map(|s| s.trim().to_ascii_uppercase())
-            .as_deref()
-        {
-            Some("W") => Color::White,
-            Some("B") => Color::Black,
-            _ => return Err(bad("the side to move (W or B) comes first".into())),
+        let fen = Fen::read(fen, 50).map_err(|e| bad(e.to_string()))?;
+        let side = match fen.side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
         };
         let mut sets = [0u64; 2];
-        let mut seen_colour = [false; 2];
         let mut kings = 0u64;
-        for field in fields {
-            let field = field.trim();
-            let colour = match field.chars().next().map(|c| c.to_ascii_uppercase()) {
-                Some('W') => Color::White,
-                Some('B') => Color::Black,
-                _ => return Err(bad(format!("field '{field}' must start with W or B"))),
-            };
-            if std::mem::replace(&mut seen_colour[colour as usize], true) {
-                return Err(bad(format!("{colour:?} is listed twice")));
-            }
-            for item in field[1..]
-                .split(',')
-                .map(str::trim)
-                .filter(|i| !i.is_empty())
-            {
-                let (king, rest) = match item.strip_prefix(['K', 'k']) {
-                    Some(rest) => (true, rest),
-                    None => (false, item),
-                };
-                let (lo, hi) = match rest.split_once('-') {
-                    Some((a, b)) => (square(a)?, square(b)?),
-                    None => (square(rest)?, square(rest)?),
-                };
-                if lo > hi {
-                    return Err(bad(format!("range '{item}' runs backwards")));
-                }
-                for b in lo..=hi {
-                    if crate::bitboard::GHOSTS >> b & 1 != 0 {
-                        continue;
-                    }
-                    let bit = 1u64 << b;
-                    if (sets[0] | sets[1]) & bit != 0 {
-                        return Err(bad(format!("square {} is listed twice", square_of_bit(b))));
-                    }
-                    sets[colour as usize] |= bit;
-                    if king {
-                        kings |= bit;
-                    }
+        for (c, colour) in [(Color::White, Side::White), (Color::Black, Side::Black)] {
+            for &(n, king) in fen.squares(colour) {
+                let bit = 1u64 << bit_of_square(n);
+                sets[c as usize] |= bit;
+                if king {
+                    kings |= bit;
                 }
             }
         }
@@ -270,20 +230,21 @@ impl Position {
     /// Writes the position text (see the module documentation): White's pieces, then
     /// Black's, ascending, kings marked `K`.
     pub fn text(&self) -> String {
-        let list = |set: u64| {
+        let pieces = |set: u64| {
             Bits(set)
-                .map(|b| {
-                    let k = if self.kings >> b & 1 != 0 { "K" } else { "" };
-                    format!("{k}{}", square_of_bit(b))
-                })
-                .collect::<Vec<_>>()
-                .join(",")
+                .map(|b| (square_of_bit(b), self.kings >> b & 1 != 0))
+                .collect()
         };
         let side = match self.side {
-            Color::White => 'W',
-            Color::Black => 'B',
+            Color::White => Side::White,
+            Color::Black => Side::Black,
         };
-        let mut s = format!("{side}:W{}:B{}", list(self.white), list(self.black));
+        let fen = Fen {
+            side,
+            white: pieces(self.white),
+            black: pieces(self.black),
+        };
+        let mut s = fen.text();
         if !self.draws {
             s.push_str(" draws=off");
         }

@@ -5,13 +5,13 @@
 //!
 //! The hash is computed on demand rather than kept by `play`: a capture changes a key per
 //! piece taken, and the hash is needed only where perft probes its table and, under the
-//! draw rules, once per king's move for the repetition list. `BYTES[k][b][v]` is the XOR of
-//! the keys of kind `k` on the bits of byte `b` set in `v`, so the tables give exactly the
-//! hash the slow twin (`compute_hash`, key by key) gives; the conformance suite compares
-//! them on every position.
+//! draw rules, once per king's move for the repetition list. `BYTES[k][b][v]` (core's
+//! `byte_tables`) is the XOR of the keys of kind `k` on the bits of byte `b` set in `v`, so
+//! the tables give exactly the hash the slow twin (`compute_hash`, key by key) gives; the
+//! conformance suite compares them on every position.
 
 use crate::position::Color;
-use olympiad_core::random_keys as keys;
+use olympiad_core::{byte_tables, random_keys as keys};
 
 /// Bits of a square set that can hold a piece (square 50 is bit 53).
 const BITS: usize = 54;
@@ -38,34 +38,15 @@ pub fn piece(color: Color, king: bool, b: u32) -> u64 {
 }
 
 /// `BYTES[kind][byte][bits]`, kind `2 * colour + king`: 4 x 7 x 256 keys = 56 KiB.
-static BYTES: [[[u64; 256]; BYTES_PER_SET]; 4] = byte_tables();
-
-const fn byte_tables() -> [[[u64; 256]; BYTES_PER_SET]; 4] {
+static BYTES: [[[u64; 256]; BYTES_PER_SET]; 4] = {
     let piece = piece_keys();
-    let mut t = [[[0u64; 256]; BYTES_PER_SET]; 4];
-    let mut kind = 0;
-    while kind < 4 {
-        let mut b = 0;
-        while b < BYTES_PER_SET {
-            let mut v = 0;
-            while v < 256 {
-                let mut h = 0;
-                let mut i = 0;
-                while i < 8 {
-                    if v >> i & 1 != 0 {
-                        h ^= piece[kind / 2][kind % 2][8 * b + i];
-                    }
-                    i += 1;
-                }
-                t[kind][b][v] = h;
-                v += 1;
-            }
-            b += 1;
-        }
-        kind += 1;
-    }
-    t
-}
+    [
+        byte_tables(&piece[0][0]),
+        byte_tables(&piece[0][1]),
+        byte_tables(&piece[1][0]),
+        byte_tables(&piece[1][1]),
+    ]
+};
 
 /// The hash of the pieces (without the side to move), by byte tables.
 #[inline]
