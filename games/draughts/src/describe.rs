@@ -55,7 +55,8 @@ impl Describe for Position {
         )];
         if let Some(ending) = self.ending_rule() {
             lines.push(format!(
-                "{ending:?}-move ending: {} of {} plies played",
+                "{}: {} of {} plies played",
+                ending.name(),
                 self.ending_plies(),
                 ending.limit()
             ));

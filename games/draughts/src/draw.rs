@@ -62,6 +62,14 @@ impl Ending {
         one(white, black).or_else(|| one(black, white))
     }
 
+    /// Its name: "16-move ending" or "5-move ending".
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Sixteen => "16-move ending",
+            Ending::Five => "5-move ending",
+        }
+    }
+
     /// Plies after which the game is drawn.
     pub fn limit(self) -> u8 {
         match self {

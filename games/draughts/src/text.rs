@@ -211,7 +211,8 @@ impl Position {
         match Ending::of(count(sets[0]), count(sets[1])) {
             Some(e) if ending > e.limit() => {
                 return Err(bad(format!(
-                    "ending={ending} is past the {e:?}-move limit of {} plies",
+                    "ending={ending} is past the {}'s limit of {} plies",
+                    e.name(),
                     e.limit()
                 )));
             }

@@ -238,7 +238,7 @@ fn text_errors_say_what_is_wrong() {
         ("W:W9-7:B1", "backwards"),
         ("W:W30:BK1 quiet=3 draws=off", "need the draw rules"),
         ("W:W30:B1 ending=2", "needs a 16- or 5-move ending"),
-        ("W:WK30:BK1 ending=11", "past the Five-move limit"),
+        ("W:WK30:BK1 ending=11", "past the 5-move ending's limit"),
         ("W:W30:B1 quiet=51", "past the limit"),
         ("W:W30:B1 fast=1", "unknown token"),
         ("", "empty"),
