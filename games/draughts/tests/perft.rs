@@ -30,6 +30,26 @@ fn data_file_counts() {
     assert_eq!(check(DEFAULT_MAX_COUNT, REFERENCE_MAX_COUNT), 28);
 }
 
+/// The draw rules change no published count at the depths checked by default: the
+/// repetition history and the counters are kept along every line, but no line reaches a draw.
+#[test]
+fn draw_rules_leave_the_shallow_counts() {
+    use olympiad_core::Notation;
+    use olympiad_core::perft::perft;
+    let cases = olympiad_core::conformance::perft_cases::<Position>(
+        include_str!("counts.perft"),
+        2_000_000,
+    );
+    // Start d1-d7, Woldouby d1-d12, Random178 d1-d6.
+    assert_eq!(cases.len(), 25);
+    for (pos, depth, count) in cases {
+        let with_draws = pos.with_draw_rules(true);
+        assert!(with_draws.draw_rules() && !pos.draw_rules());
+        let text = with_draws.position_text();
+        assert_eq!(perft(&with_draws, depth), count, "{text} depth {depth}");
+    }
+}
+
 #[test]
 #[ignore = "slow: every count of the data file (start d11 is 1.7 billion, Random178 d9 1.2 billion)"]
 fn data_file_counts_deep() {
