@@ -444,6 +444,29 @@ pub static GAMES: &[GameRow] = &[
             Box::new(Typed::new(start).with_engines(&olympiad_connect6::ENGINES))
         },
     },
+    GameRow {
+        name: "draughts",
+        summary: "international draughts (10x10, FMJD rules): flying kings, the longest capture, PDN notation",
+        params: &[Param {
+            name: "draws",
+            about: "the draw rules of FMJD article 8 (threefold, 25 moves of kings, the 16- and 5-move endings); off is perft's convention",
+            default: 0,
+            min: 0,
+            max: 1,
+            kind: ParamKind::Choice(&["on", "off"]),
+        }],
+        aliases: &[],
+        protocols: &["codecup"],
+        engine: "random",
+        book: None,
+        files: None,
+        protocol_variant: |_| None,
+        build: |v| {
+            Box::new(Typed::new(olympiad_draughts::Position::start_with(
+                v[0] == 0,
+            )))
+        },
+    },
 ];
 
 /// A game with its parameters fixed: what every tool above the catalog holds. Entries are

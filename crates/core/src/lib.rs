@@ -46,4 +46,4 @@ pub mod programs;
 pub use describe::{Cell, Describe, OwnScore, Picture, Shape};
 pub use game::{Game, Hashed, MAX_SEATS, Notation, Outcome, Seat, TwoPlayerZeroSum};
 pub use moves::MoveList;
-pub use rng::{SplitMix64, random_keys};
+pub use rng::{SplitMix64, byte_tables, random_keys};

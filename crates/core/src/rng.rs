@@ -49,9 +49,46 @@ pub const fn random_keys<const N: usize>(seed: u64) -> [u64; N] {
     keys
 }
 
+/// Byte tables of `keys` (the Zobrist keys of one kind of piece, one per bit of a square
+/// set), at compile time: entry `[b][v]` is the XOR of the keys of the bits of byte `b` that
+/// are set in `v`, so a set's hash is one lookup per byte, whatever the number of pieces.
+///
+/// # Panics
+/// At compile time, if `keys` has fewer than `8 * BYTES` keys.
+pub const fn byte_tables<const BYTES: usize>(keys: &[u64]) -> [[u64; 256]; BYTES] {
+    let mut t = [[0u64; 256]; BYTES];
+    let mut b = 0;
+    while b < BYTES {
+        let mut v = 0;
+        while v < 256 {
+            let mut h = 0;
+            let mut i = 0;
+            while i < 8 {
+                if v >> i & 1 != 0 {
+                    h ^= keys[8 * b + i];
+                }
+                i += 1;
+            }
+            t[b][v] = h;
+            v += 1;
+        }
+        b += 1;
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn byte_tables_xor_the_keys_of_each_byte() {
+        let keys = random_keys::<16>(7);
+        let t = byte_tables::<2>(&keys);
+        assert_eq!(t[0][0], 0);
+        assert_eq!(t[0][1], keys[0]);
+        assert_eq!(t[1][0b101], keys[8] ^ keys[10]);
+    }
 
     #[test]
     fn reproducible_and_spread() {

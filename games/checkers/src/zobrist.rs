@@ -12,7 +12,7 @@
 //! gives; the conformance suite compares them on every position.
 
 use crate::position::Color;
-use olympiad_core::random_keys as keys;
+use olympiad_core::{byte_tables, random_keys as keys};
 
 /// Keys per side, man (0) or king (1), square.
 static PIECE: [[[u64; 32]; 2]; 2] = [
@@ -29,47 +29,14 @@ pub fn piece(color: Color, king: bool, sq: u8) -> u64 {
     PIECE[color as usize][usize::from(king)][sq as usize]
 }
 
-/// The index of a kind of piece in the byte tables: `2 * color + king`.
-const fn kind(color: usize, king: usize) -> usize {
-    2 * color + king
-}
-
-/// `BYTES[kind][byte][bits]`: 4 kinds x 4 bytes x 256 = 32 KiB.
-static BYTES: [[[u64; 256]; 4]; 4] = byte_tables();
-
-const fn byte_tables() -> [[[u64; 256]; 4]; 4] {
-    let piece = [
-        [keys::<32>(0xC4EC_0000), keys::<32>(0xC4EC_0001)],
-        [keys::<32>(0xC4EC_0002), keys::<32>(0xC4EC_0003)],
-    ];
-    let mut t = [[[0u64; 256]; 4]; 4];
-    let mut c = 0;
-    while c < 2 {
-        let mut k = 0;
-        while k < 2 {
-            let mut b = 0;
-            while b < 4 {
-                let mut v = 0;
-                while v < 256 {
-                    let mut h = 0;
-                    let mut i = 0;
-                    while i < 8 {
-                        if v >> i & 1 != 0 {
-                            h ^= piece[c][k][8 * b + i];
-                        }
-                        i += 1;
-                    }
-                    t[kind(c, k)][b][v] = h;
-                    v += 1;
-                }
-                b += 1;
-            }
-            k += 1;
-        }
-        c += 1;
-    }
-    t
-}
+/// `BYTES[kind][byte][bits]`, kind `2 * color + king`: 4 kinds x 4 bytes x 256 = 32 KiB
+/// (core's `byte_tables`).
+static BYTES: [[[u64; 256]; 4]; 4] = [
+    byte_tables(&keys::<32>(0xC4EC_0000)),
+    byte_tables(&keys::<32>(0xC4EC_0001)),
+    byte_tables(&keys::<32>(0xC4EC_0002)),
+    byte_tables(&keys::<32>(0xC4EC_0003)),
+];
 
 /// The hash of the pieces (without the side to move), by byte tables.
 #[inline]

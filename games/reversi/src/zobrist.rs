@@ -3,11 +3,11 @@
 //!
 //! A move turns several discs, so keeping the hash up to date would cost a key per turned
 //! disc on every move; perft needs the hash only where it probes the table, so it is cheaper
-//! to compute it there. `BYTES[c][b][v]` is the XOR of the keys of colour `c` on the squares
+//! to compute it there. `BYTES[c][b][v]` (core's `byte_tables`) is the XOR of the keys of colour `c` on the squares
 //! of byte `b` whose bits are set in `v`, so the tables give exactly the Zobrist hash that the
 //! slow twin [`by_squares`] computes key by key (the tests compare them).
 
-use olympiad_core::random_keys as keys;
+use olympiad_core::{byte_tables, random_keys as keys};
 
 /// Key per colour (0 Black, 1 White) and square.
 pub static SQUARE: [[u64; 64]; 2] = [keys::<64>(0x0E11_0000), keys::<64>(0x0E11_0001)];
@@ -15,34 +15,10 @@ pub static SQUARE: [[u64; 64]; 2] = [keys::<64>(0x0E11_0000), keys::<64>(0x0E11_
 /// White to move.
 pub const WHITE_TO_MOVE: u64 = keys::<1>(0x0E11_0002)[0];
 
-static BYTES: [[[u64; 256]; 8]; 2] = byte_tables();
-
-const fn byte_tables() -> [[[u64; 256]; 8]; 2] {
-    let sq = [keys::<64>(0x0E11_0000), keys::<64>(0x0E11_0001)];
-    let mut t = [[[0u64; 256]; 8]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut b = 0;
-        while b < 8 {
-            let mut v = 0;
-            while v < 256 {
-                let mut h = 0;
-                let mut i = 0;
-                while i < 8 {
-                    if v >> i & 1 != 0 {
-                        h ^= sq[c][8 * b + i];
-                    }
-                    i += 1;
-                }
-                t[c][b][v] = h;
-                v += 1;
-            }
-            b += 1;
-        }
-        c += 1;
-    }
-    t
-}
+static BYTES: [[[u64; 256]; 8]; 2] = [
+    byte_tables(&keys::<64>(0x0E11_0000)),
+    byte_tables(&keys::<64>(0x0E11_0001)),
+];
 
 /// The hash of `black` and `white` discs (without the side to move), by byte tables.
 #[inline]
