@@ -163,9 +163,37 @@ impl RefGame {
         (earlier + 1 >= 3).then_some(RefOutcome::DrawRepetition)
     }
 
-    /// Every legal move as its text and the game after it, in no set order: none once the
-    /// game is over, the pass when no piece can move.
-    pub fn legal_moves(&self) -> Vec<(String, RefGame)> {
+    /// Every legal move as its text and the text of the position after it, in no set
+    /// order: none once the game is over, the pass when no piece can move.
+    pub fn legal_moves(&self) -> Vec<(String, String)> {
+        self.moves()
+            .into_iter()
+            .map(|(text, grid)| {
+                let next = RefGame {
+                    grid,
+                    black_to_move: !self.black_to_move,
+                    seen: Vec::new(),
+                };
+                (text, next.to_text())
+            })
+            .collect()
+    }
+
+    /// Plays the legal move written `text` (as [`RefGame::legal_moves`] writes it).
+    pub fn play(&mut self, text: &str) -> Result<(), String> {
+        let (_, grid) = self
+            .moves()
+            .into_iter()
+            .find(|(t, _)| t == text)
+            .ok_or_else(|| format!("{text} is not legal in {}", self.to_text()))?;
+        self.seen.push(self.to_text());
+        self.grid = grid;
+        self.black_to_move = !self.black_to_move;
+        Ok(())
+    }
+
+    /// Every legal move as its text and the grid after it.
+    fn moves(&self) -> Vec<(String, [[Option<Piece>; 8]; 8])> {
         if self.outcome().is_some() {
             return Vec::new();
         }
@@ -209,25 +237,17 @@ impl RefGame {
                         if capture { 'x' } else { '-' },
                         name(tr, tc)
                     );
-                    let mut next = self.successor();
-                    next.grid[r as usize][c as usize] = None;
-                    next.grid[tr as usize][tc as usize] = Some(mine);
-                    out.push((text, next));
+                    let mut grid = self.grid;
+                    grid[r as usize][c as usize] = None;
+                    grid[tr as usize][tc as usize] = Some(mine);
+                    out.push((text, grid));
                 }
             }
         }
         if out.is_empty() {
-            out.push(("pass".to_string(), self.successor()));
+            out.push(("pass".to_string(), self.grid));
         }
         out
-    }
-
-    /// This game with the other side to move and this position among the seen ones.
-    fn successor(&self) -> RefGame {
-        let mut next = self.clone();
-        next.seen.push(self.to_text());
-        next.black_to_move = !self.black_to_move;
-        next
     }
 
     /// Plain recursive perft: sequences of exactly `depth` moves.
@@ -237,7 +257,11 @@ impl RefGame {
         }
         self.legal_moves()
             .iter()
-            .map(|(_, next)| next.perft(depth - 1))
+            .map(|(text, _)| {
+                let mut next = self.clone();
+                next.play(text).expect("a listed move");
+                next.perft(depth - 1)
+            })
             .sum()
     }
 }
