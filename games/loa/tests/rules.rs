@@ -122,59 +122,36 @@ fn the_side_that_joins_its_pieces_wins() {
     assert_eq!(single.outcome().unwrap().winner(), Some(Seat(1)));
 }
 
+/// Black's c5 takes c3 down column c (two pieces on it), joining a1-b2-c3, with `more`
+/// pieces on the board.
+fn after_c5xc3(more: &[(&str, char)]) -> Position {
+    let mut pieces = vec![("a1", 'x'), ("b2", 'x'), ("c5", 'x'), ("c3", 'o')];
+    pieces.extend_from_slice(more);
+    let mut pos = board(&pieces, 'x');
+    pos.play_line("c5xc3").unwrap();
+    pos
+}
+
 #[test]
 fn a_capture_that_leaves_the_opponent_joined_makes_the_opponent_win() {
-    // c5xc3 joins Black's a1-b2-c3 but not h1, and takes White's only stray piece:
-    // White's g8-h8 is then one group, and White wins though Black moved.
-    let mut pos = board(
-        &[
-            ("a1", 'x'),
-            ("b2", 'x'),
-            ("c5", 'x'),
-            ("h1", 'x'),
-            ("c3", 'o'),
-            ("g8", 'o'),
-            ("h8", 'o'),
-        ],
-        'x',
-    );
-    pos.play_line("c5xc3").unwrap();
-    let outcome = pos.outcome().unwrap();
+    // Black's h1 stays apart; White's only stray piece is taken: g8-h8 is one group, and
+    // White wins though Black moved.
+    let outcome = after_c5xc3(&[("h1", 'x'), ("g8", 'o'), ("h8", 'o')])
+        .outcome()
+        .unwrap();
     assert_eq!(
         (outcome.winner(), outcome.reason),
         (Some(Seat(1)), "connected")
     );
     // Down to a single piece is joined too.
-    let mut pos = board(
-        &[
-            ("a1", 'x'),
-            ("b2", 'x'),
-            ("c5", 'x'),
-            ("h1", 'x'),
-            ("c3", 'o'),
-            ("h8", 'o'),
-        ],
-        'x',
-    );
-    pos.play_line("c5xc3").unwrap();
-    assert_eq!(pos.outcome().unwrap().winner(), Some(Seat(1)));
+    let outcome = after_c5xc3(&[("h1", 'x'), ("h8", 'o')]).outcome().unwrap();
+    assert_eq!(outcome.winner(), Some(Seat(1)));
 }
 
 #[test]
 fn a_move_that_joins_both_sides_is_a_draw() {
-    // The same capture without Black's h1: a1-b2-c3 is all of Black, g8-h8 all of White.
-    let mut pos = board(
-        &[
-            ("a1", 'x'),
-            ("b2", 'x'),
-            ("c5", 'x'),
-            ("c3", 'o'),
-            ("g8", 'o'),
-            ("h8", 'o'),
-        ],
-        'x',
-    );
-    pos.play_line("c5xc3").unwrap();
+    // Without Black's h1: a1-b2-c3 is all of Black, g8-h8 all of White.
+    let pos = after_c5xc3(&[("g8", 'o'), ("h8", 'o')]);
     assert_eq!(pos.end(), Some(End::BothConnected));
     let outcome = pos.outcome().unwrap();
     assert_eq!((outcome.winner(), outcome.reason), (None, "both connected"));
