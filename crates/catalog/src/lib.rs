@@ -322,11 +322,15 @@ pub static GAMES: &[GameRow] = &[
         params: &[],
         aliases: &[],
         protocols: &["codecup"],
-        engine: "random",
+        engine: "alphabeta",
         book: None,
         files: None,
         protocol_variant: |_| None,
-        build: |_| Box::new(Typed::new(olympiad_loa::Position::start())),
+        build: |_| {
+            Box::new(
+                Typed::new(olympiad_loa::Position::start()).with_engines(&olympiad_loa::ENGINES),
+            )
+        },
     },
     GameRow {
         name: "chess",

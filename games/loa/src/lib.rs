@@ -17,7 +17,9 @@
 //! - [`reference`]: a slow twin on a grid of squares, written separately from the rules
 //!   above, keeping the whole game's positions as text;
 //! - [`text`]: positions as rows of `x`, `o` and `.`, row 1 first, and the side to move;
-//!   moves as `b1-b3`, `b1xb3`, `pass`.
+//!   moves as `b1-b3`, `b1xb3`, `pass`;
+//! - [`ENGINES`]: an alpha-beta engine on the search library (concentration,
+//!   centralisation, mobility and groups).
 //!
 //! Perft counts only sequences of exactly `depth` moves (a finished game is no leaf), the
 //! pass being a move. Equality leaves the history out (a position text cannot carry it), so
@@ -40,11 +42,13 @@
 //! ```
 
 mod describe;
+mod engine;
 mod position;
 pub mod reference;
 pub mod text;
 mod zobrist;
 
+pub use engine::{DEFAULT_DEPTH, ENGINES, evaluate};
 pub use olympiad_core::perft::GameOverLeaves;
 pub use position::{Color, End, MAX_PIECES, Move, Position, PositionError, REPETITIONS, SIZE};
 pub use text::ParseError;

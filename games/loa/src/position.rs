@@ -393,8 +393,27 @@ impl Position {
     /// Calls `f` with every move of the side to move on the board (never the pass), in
     /// order of square, line and sense.
     #[inline]
-    pub(crate) fn for_each_board_move(&self, mut f: impl FnMut(Move)) {
-        let me = self.side as usize;
+    pub(crate) fn for_each_board_move(&self, f: impl FnMut(Move)) {
+        self.for_each_move_of(self.side, f);
+    }
+
+    /// The moves `color` would have on this board if it were to move: how many, and how
+    /// many of them capture (the pass not counted).
+    pub fn mobility(&self, color: Color) -> (u32, u32) {
+        let theirs = self.pieces(color.other());
+        let (mut moves, mut captures) = (0, 0);
+        self.for_each_move_of(color, |mv| {
+            moves += 1;
+            captures += u32::from(theirs & (1u64 << mv.to) != 0);
+        });
+        (moves, captures)
+    }
+
+    /// Calls `f` with every move of `color` on the board, in order of square, line and
+    /// sense.
+    #[inline]
+    fn for_each_move_of(&self, color: Color, mut f: impl FnMut(Move)) {
+        let me = color as usize;
         let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
         let occupied = mine | theirs;
         let mut sources = mine;
