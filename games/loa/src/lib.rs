@@ -32,7 +32,8 @@
 //! use olympiad_loa::Position;
 //!
 //! let start = Position::start();
-//! // Each of Black's twelve pieces has three moves: forward, and two diagonals.
+//! // Each of Black's twelve pieces has three moves (b1: b1-b3, b1-d3, and b1-h1 over its
+//! // own five: six pieces on row 1).
 //! assert_eq!(start.legal_moves().len(), 36);
 //! assert_eq!(perft(&start, 2), 1_244);
 //!
