@@ -317,6 +317,22 @@ pub static GAMES: &[GameRow] = &[
         },
     },
     GameRow {
+        name: "loa",
+        summary: "Lines of Action (Computer Olympiad): move as far as the line has pieces; join all yours",
+        params: &[],
+        aliases: &[],
+        protocols: &["codecup"],
+        engine: "alphabeta",
+        book: None,
+        files: None,
+        protocol_variant: |_| None,
+        build: |_| {
+            Box::new(
+                Typed::new(olympiad_loa::Position::start()).with_engines(&olympiad_loa::ENGINES),
+            )
+        },
+    },
+    GameRow {
         name: "chess",
         summary: "chess by the FIDE Laws, draws adjudicated as cutechess does; chess960=1 castles as Chess960",
         params: &[Param {

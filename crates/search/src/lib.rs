@@ -74,6 +74,7 @@ pub mod mcts;
 pub mod nseat;
 mod reference;
 mod searcher;
+pub mod searching;
 mod smp;
 pub mod tt;
 

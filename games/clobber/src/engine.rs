@@ -1,22 +1,25 @@
 //! Clobber's alpha-beta engine on the search library: PVS with a transposition table,
-//! killers and iterative deepening (`olympiad_search::Searcher`), and an evaluation of
-//! mobility. A side that cannot move loses, and a position without a move is a loss at its
-//! distance from the root (a quicker win is better, a later loss less bad). Every adjacent pair of opposite stones is a move for
-//! both sides, so the evaluation counts what differs: the mover's stones that still have a
-//! move minus the opponent's (a stone with no enemy neighbour is out of the game for
-//! good, as stones never move onto empty squares). No quiescence: a move never creates a forcing sequence
-//! that a static count would misjudge worse than a further ply.
+//! killers and iterative deepening (`olympiad_search::searching::Searching`), and an
+//! evaluation of mobility. A side that cannot move loses, and a position without a move is
+//! a loss at its distance from the root (a quicker win is better, a later loss less bad).
+//! Every adjacent pair of opposite stones is a move for both sides, so the evaluation
+//! counts what differs: the mover's stones that still have a move minus the opponent's (a
+//! stone with no enemy neighbour is out of the game for good, as stones never move onto
+//! empty squares). No quiescence: a move never creates a forcing sequence that a static
+//! count would misjudge worse than a further ply.
 //!
 //! Not yet: splitting the board into independent regions (combinatorial game sums), which
 //! strong Clobber programs exploit in the endgame.
 
-use crate::{Color, Move, Position};
-use olympiad_core::Game;
-use olympiad_search::engine::{EngineSpec, OptionError, Options, Pace, Source};
-use olympiad_search::{Config, Hooks, Limits, Observer, Score, Searcher};
+use crate::{Color, Position};
+use olympiad_search::engine::{EngineSpec, OptionError, Options, Pace};
+use olympiad_search::searching::{Searching, win_distance_from_table, win_distance_to_table};
+use olympiad_search::{Hooks, Score};
 
 /// A win (less the plies to reach it).
 const WIN: Score = 30_000;
+/// Scores within this of [`WIN`] are wins or losses at a distance.
+const WIN_BAND: Score = 1_000;
 /// The most a table may hold, in MiB.
 const MAX_HASH_MIB: usize = 4096;
 /// The depth the engine searches when neither a clock nor options limit it.
@@ -52,51 +55,11 @@ impl Hooks<Position> for Mobility {
     }
 
     fn to_table(&self, score: Score, ply: u32) -> Score {
-        match score {
-            s if s > WIN - 1000 => s + ply as Score,
-            s if s < -WIN + 1000 => s - ply as Score,
-            s => s,
-        }
+        win_distance_to_table(score, ply, WIN - WIN_BAND)
     }
 
     fn from_table(&self, score: Score, ply: u32) -> Score {
-        match score {
-            s if s > WIN - 1000 => s - ply as Score,
-            s if s < -WIN + 1000 => s + ply as Score,
-            s => s,
-        }
-    }
-}
-
-/// The engine: a searcher kept from move to move (its table too).
-struct Engine {
-    searcher: Searcher<Position, Mobility>,
-}
-
-impl olympiad_search::engine::Engine<Position> for Engine {
-    fn choose(
-        &mut self,
-        pos: &Position,
-        limits: &Limits,
-        mut observer: &mut dyn Observer<Move>,
-    ) -> Option<olympiad_search::engine::Choice<Move>> {
-        let legal = pos.legal_moves();
-        if let Some(answer) = olympiad_search::engine::forced(&legal) {
-            return answer;
-        }
-        let result = self.searcher.search(pos, limits, &mut observer);
-        let mv = result
-            .best
-            .filter(|m| legal.contains(m))
-            .unwrap_or(legal[0]);
-        Some(olympiad_search::engine::Choice {
-            mv,
-            score: Some(result.score),
-            depth: result.depth,
-            nodes: result.nodes,
-            source: Source::Search,
-            resign: false,
-        })
+        win_distance_from_table(score, ply, WIN - WIN_BAND)
     }
 }
 
@@ -111,18 +74,11 @@ fn create(
     options: &Options,
     _game_index: u64,
 ) -> Result<Box<dyn olympiad_search::engine::Engine<Position>>, OptionError> {
-    let mut config = Config::default();
-    if let Some(mib) = options.number::<usize>("hash")? {
-        if mib > MAX_HASH_MIB {
-            return Err(OptionError(format!(
-                "option hash={mib}: expected at most {MAX_HASH_MIB} MiB"
-            )));
-        }
-        config.tt_mib = mib;
-    }
-    Ok(Box::new(Engine {
-        searcher: Searcher::new(Mobility, config),
-    }))
+    Ok(Box::new(Searching::from_options(
+        Mobility,
+        options,
+        MAX_HASH_MIB,
+    )?))
 }
 
 /// Clobber's engines, as the catalog lists them (after `random`).

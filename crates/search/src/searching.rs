@@ -1,0 +1,113 @@
+//! The alpha-beta engine a two-seat game gets from its hooks alone, so that games whose
+//! engine is "the searcher with my evaluation" (Clobber, Lines of Action) do not each write
+//! the same wrapper: [`Searching`] keeps one [`Searcher`] (and its table) from move to move,
+//! answers a forced move without searching, reads the `hash=MIB` option, and returns the
+//! search's move if it is legal (else the first legal move). And the two conversions of
+//! win-by-distance scores that such hooks give the transposition table.
+
+use crate::engine::{Choice, Engine, OptionError, Options, Source, forced};
+use crate::{Config, Hooks, Limits, Observer, Score, Searcher};
+use olympiad_core::{Game, Hashed, TwoPlayerZeroSum};
+
+/// An engine that is one alpha-beta searcher over `H`'s hooks.
+pub struct Searching<G: Game + Hashed, H: Hooks<G>> {
+    searcher: Searcher<G, H>,
+}
+
+impl<G: Game + Hashed, H: Hooks<G>> std::fmt::Debug for Searching<G, H> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searching").finish_non_exhaustive()
+    }
+}
+
+impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searching<G, H> {
+    /// The engine with the library's default [`Config`], its table sized by the option
+    /// `hash` (MiB, at most `max_hash_mib`) when it is given.
+    pub fn from_options(
+        hooks: H,
+        options: &Options,
+        max_hash_mib: usize,
+    ) -> Result<Self, OptionError> {
+        let mut config = Config::default();
+        if let Some(mib) = options.number::<usize>("hash")? {
+            if mib > max_hash_mib {
+                return Err(OptionError(format!(
+                    "option hash={mib}: expected at most {max_hash_mib} MiB"
+                )));
+            }
+            config.tt_mib = mib;
+        }
+        Ok(Self {
+            searcher: Searcher::new(hooks, config),
+        })
+    }
+}
+
+impl<G, H> Engine<G> for Searching<G, H>
+where
+    G: Game + Hashed + TwoPlayerZeroSum,
+    H: Hooks<G>,
+    Searcher<G, H>: Send,
+{
+    fn choose(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        mut observer: &mut dyn Observer<G::Move>,
+    ) -> Option<Choice<G::Move>> {
+        let legal = pos.legal_moves();
+        if let Some(answer) = forced(&legal) {
+            return answer;
+        }
+        let result = self.searcher.search(pos, limits, &mut observer);
+        let mv = result
+            .best
+            .filter(|m| legal.contains(m))
+            .unwrap_or(legal[0]);
+        Some(Choice {
+            mv,
+            score: Some(result.score),
+            depth: result.depth,
+            nodes: result.nodes,
+            source: Source::Search,
+            resign: false,
+        })
+    }
+}
+
+/// A score found `ply` plies from the root as the table keeps it: a win or loss (beyond
+/// `decisive` either way) counted from the node instead of the root, so that a
+/// transposition reached at another ply reads back the right distance.
+pub fn win_distance_to_table(score: Score, ply: u32, decisive: Score) -> Score {
+    match score {
+        s if s > decisive => s + ply as Score,
+        s if s < -decisive => s - ply as Score,
+        s => s,
+    }
+}
+
+/// The inverse of [`win_distance_to_table`]: a stored score read back `ply` plies from the
+/// root.
+pub fn win_distance_from_table(score: Score, ply: u32, decisive: Score) -> Score {
+    match score {
+        s if s > decisive => s - ply as Score,
+        s if s < -decisive => s + ply as Score,
+        s => s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn win_distances_round_trip_and_leave_other_scores_alone() {
+        for (score, ply) in [(29_990, 3), (-29_990, 7), (150, 9), (-150, 2)] {
+            let stored = win_distance_to_table(score, ply, 29_000);
+            assert_eq!(win_distance_from_table(stored, ply, 29_000), score);
+        }
+        assert_eq!(win_distance_to_table(29_990, 3, 29_000), 29_993);
+        assert_eq!(win_distance_to_table(-29_990, 3, 29_000), -29_993);
+        assert_eq!(win_distance_to_table(150, 3, 29_000), 150);
+    }
+}
