@@ -411,7 +411,7 @@ pub static GAMES: &[GameRow] = &[
         ],
         aliases: &[],
         protocols: &["codecup"],
-        engine: "random",
+        engine: olympiad_hex::engine::NAME,
         book: None,
         files: None,
         protocol_variant: |_| None,
