@@ -410,7 +410,7 @@ pub static GAMES: &[GameRow] = &[
             },
         ],
         aliases: &[],
-        protocols: &["codecup"],
+        protocols: &["htp", "codecup"],
         engine: olympiad_hex::engine::NAME,
         book: None,
         files: None,
