@@ -413,7 +413,7 @@ pub static GAMES: &[GameRow] = &[
         protocols: &["htp", "codecup"],
         engine: olympiad_hex::engine::NAME,
         book: None,
-        files: None,
+        files: Some(&files::HEX),
         protocol_variant: |_| None,
         build: |v| {
             let start = olympiad_hex::Position::new(v[0] as usize, v[1] == 0);

@@ -15,6 +15,7 @@
 //!   edges as members, so a move joins and the win test are near-constant time;
 //! - [`reference`]: a slow twin written apart (flood fills from the edges);
 //! - [`text`]: HexGui's cells (`a1` top left, `k11`), `swap`, and the position text.
+//! - [`sgf`]: Hex SGF (GM[11], `swap-pieces`) records and openings;
 //! - [`engine`]: Ponte, MCTS with RAVE on the search library, save-bridge playouts and a
 //!   swap table.
 //!
@@ -42,6 +43,7 @@ mod describe;
 pub mod engine;
 mod position;
 pub mod reference;
+pub mod sgf;
 pub mod text;
 mod zobrist;
 
