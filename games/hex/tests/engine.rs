@@ -118,6 +118,8 @@ fn the_catalog_entry_reads_its_options_and_plays() {
     assert_eq!((choice.nodes, choice.source), (300, Source::Search));
     assert!(Clocked::new(&SPEC, &Options::parse("threads=0").unwrap(), 0).is_err());
     assert!(Clocked::new(&SPEC, &Options::parse("depth=3").unwrap(), 0).is_err());
+    assert!(Clocked::new(&SPEC, &Options::parse("policy=maybe").unwrap(), 0).is_err());
+    assert!(Clocked::new(&SPEC, &Options::parse("policy=off").unwrap(), 0).is_ok());
     // On a clock it answers in time.
     let time = ThinkTime {
         left: std::time::Duration::from_secs(2),

@@ -214,7 +214,12 @@ fn create(
     game_index: u64,
 ) -> Result<Box<dyn olympiad_search::engine::Engine<Position>>, OptionError> {
     let (threads, seed) = threads_and_seed(options, game_index, MAX_THREADS)?;
-    Ok(Box::new(Ponte::new(threads, seed)))
+    let policy = options.switch("policy", true)?;
+    Ok(Box::new(Ponte::with_hooks(
+        HexHooks::new(policy),
+        threads,
+        seed,
+    )))
 }
 
 /// Ponte as the catalog lists it.
@@ -222,8 +227,9 @@ pub const SPEC: EngineSpec<Position> = EngineSpec {
     name: NAME,
     summary: "Ponte: MCTS with RAVE, save-bridge playouts, priors, a swap table, immediate \
               wins and blocks, tree reuse, threads; options playouts=N (default 20000), \
-              movetime=MS, threads=N, seed=N",
-    options: &["playouts", "movetime", "threads", "seed"],
+              movetime=MS, threads=N, seed=N, policy=off (uniform playouts, no priors: \
+              the baseline)",
+    options: &["playouts", "movetime", "threads", "seed", "policy"],
     nodes_key: "playouts",
     default_depth: None,
     default_nodes: Some(DEFAULT_PLAYOUTS),
