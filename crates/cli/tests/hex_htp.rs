@@ -117,3 +117,48 @@ fn our_engine_served_over_htp_plays_whole_games_and_swaps_a_centre_opening() {
     }
     assert!(swaps > 0, "no opening was swapped: {records:?}");
 }
+
+/// MoHex 2.0 against Ponte through the arena over HTP: MoHex is no Debian package, so this
+/// test is ignored and reads its path from `MOHEX` (build it from
+/// github.com/cgao3/benzene-vanilla-cmake with CMake, Boost and libdb-dev). One second a move
+/// for MoHex (`param_mohex max_time 1` in a config file), and no address-space limit (it
+/// takes a gigabyte for its tree). MoHex breaks no rule of the protocol: the games end by
+/// the rules or by a crash of its own (this build dies with SIGSEGV when its solver proves
+/// its root lost, even alone on the same moves); a swap it plays or answers is `swap`.
+#[test]
+#[ignore = "needs MoHex 2.0 (benzene): MOHEX=/path/to/mohex"]
+fn mohex_plays_ponte_over_htp_with_the_swap() {
+    let mohex = std::env::var("MOHEX")
+        .expect("MOHEX: the path of MoHex 2.0 built from github.com/cgao3/benzene-vanilla-cmake");
+    let dir = scratch("hex", "mohex");
+    let config = dir.join("mohex.htp");
+    std::fs::write(&config, "param_mohex max_time 1\n").unwrap();
+    let program = format!(
+        "htp:{mohex} --quiet --use-logfile 0 --config {}",
+        config.display()
+    );
+    let (stdout, records) = run_match(
+        "hex",
+        &dir,
+        &[
+            &program,
+            "builtin:ponte",
+            "--games",
+            "2",
+            "--tc",
+            "120",
+            "--memory-mib",
+            "0",
+        ],
+    );
+    assert_eq!(records.len(), 2, "{stdout}");
+    for record in &records {
+        let t = &record["termination"];
+        let by_rules = t["kind"] == "rules";
+        let mohex_crashed = t["kind"] == "fault" && t["fault"]["kind"] == "crash";
+        assert!(by_rules || mohex_crashed, "{record}");
+        let moves = moves(record);
+        assert!(moves.len() > 10, "a real game: {moves:?}");
+        assert!(!moves[2..].iter().any(|m| m == "swap"), "{moves:?}");
+    }
+}
