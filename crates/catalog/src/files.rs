@@ -1,5 +1,5 @@
 //! The files a game's community keeps positions and games in, for the games that have such
-//! files (chess: EPD and PGN). A row names them in a [`GameFiles`]; the arena reads opening
+//! files (chess: EPD and PGN; Go and Hex: SGF). A row names them in a [`GameFiles`]; the arena reads opening
 //! files through it and writes its games in the community's record format, and the
 //! opening-set builder writes its openings in it. Everything here is text in, text out, so
 //! nothing above the catalog names a game's types.
@@ -243,19 +243,35 @@ fn sgf_time(control: &str) -> Option<(String, Option<String>)> {
     }
 }
 
+/// A record's tag `name` with a value worth writing (not empty, no `?`).
+fn known_tag<'a>(record: &'a RecordText<'_>, name: &str) -> Option<&'a str> {
+    record
+        .tags
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+        .filter(|v| !v.is_empty() && !v.contains('?'))
+}
+
+/// How the game ended, as SGF's `RE` says it.
+fn sgf_end(ending: Ending) -> olympiad_go::sgf::End {
+    use olympiad_go::sgf::End;
+    match ending {
+        Ending::Rules => End::Score,
+        Ending::Resignation => End::Resignation,
+        Ending::TimeForfeit => End::Time,
+        Ending::Forfeit => End::Forfeit,
+        Ending::Adjudication => End::Decided,
+        Ending::Unfinished => End::Unfinished,
+    }
+}
+
 fn go_write_sgf(values: &[u32], record: &RecordText<'_>) -> Result<String, String> {
-    use olympiad_go::sgf::{End, SgfRecord};
+    use olympiad_go::sgf::SgfRecord;
     let start = olympiad_go::text::parse_position(record.start)
         .map_err(|e| format!("start position: {e}"))?;
     let size = go_variant(values)?.size();
-    let tag = |name: &str| {
-        record
-            .tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-            .filter(|v| !v.is_empty() && !v.contains('?'))
-    };
+    let tag = |name: &str| known_tag(record, name);
     let moves = record
         .moves
         .iter()
@@ -271,14 +287,7 @@ fn go_write_sgf(values: &[u32], record: &RecordText<'_>) -> Result<String, Strin
         "1/2-1/2" => Some(None),
         _ => None,
     };
-    let end = match record.ending {
-        Ending::Rules => End::Score,
-        Ending::Resignation => End::Resignation,
-        Ending::TimeForfeit => End::Time,
-        Ending::Forfeit => End::Forfeit,
-        Ending::Adjudication => End::Decided,
-        Ending::Unfinished => End::Unfinished,
-    };
+    let end = sgf_end(record.ending);
     Ok(olympiad_go::sgf::write(&SgfRecord {
         players: [tag("Black").unwrap_or("?"), tag("White").unwrap_or("?")],
         event: tag("Event"),
@@ -289,6 +298,103 @@ fn go_write_sgf(values: &[u32], record: &RecordText<'_>) -> Result<String, Strin
         moves,
         winner,
         end,
+        reason: (!record.reason.is_empty()).then_some(record.reason.as_str()),
+    }))
+}
+
+/// Hex: SGF openings read as moves or a position (setup stones), games written as Hex SGF.
+pub(crate) static HEX: GameFiles = GameFiles {
+    openings: &[("sgf", hex_sgf_openings)],
+    write_opening: hex_write_opening,
+    record_extension: "sgf",
+    write_record: hex_write_sgf,
+};
+
+/// The Hex variant of these parameter values (size, swap: 0 on).
+fn hex_variant(values: &[u32]) -> Result<olympiad_hex::Position, String> {
+    olympiad_hex::Position::new(values[0] as usize, values[1] == 0).map_err(|e| e.to_string())
+}
+
+fn hex_sgf_openings(values: &[u32], text: &str) -> Result<Vec<Opening>, String> {
+    use olympiad_core::{Game, Notation};
+    let variant = hex_variant(values)?;
+    let games = olympiad_hex::sgf::read(text, &variant).map_err(|e| e.to_string())?;
+    Ok(games
+        .iter()
+        .map(|g| {
+            let mut end = g.start.clone();
+            let mut texts = Vec::new();
+            for &mv in &g.moves {
+                texts.push(end.format_move(mv));
+                end.play(mv);
+            }
+            match g.setup {
+                false => Opening::Moves(texts),
+                true => Opening::Position(end.position_text()),
+            }
+        })
+        .collect())
+}
+
+fn hex_write_opening(
+    _values: &[u32],
+    position: &str,
+    notes: &[(&str, String)],
+) -> Result<String, String> {
+    use olympiad_core::Notation;
+    let position = olympiad_hex::Position::parse_position(position).map_err(|e| e.to_string())?;
+    Ok(olympiad_hex::sgf::write_position(&position, notes))
+}
+
+fn hex_write_sgf(_values: &[u32], record: &RecordText<'_>) -> Result<String, String> {
+    use olympiad_core::{Game, Notation};
+    use olympiad_hex::sgf::SgfRecord;
+    use olympiad_hex::{Color, Position};
+    let start =
+        Position::parse_position(record.start).map_err(|e| format!("start position: {e}"))?;
+    let mut end = start.clone();
+    let mut moves = Vec::new();
+    for m in &record.moves {
+        let mv = end.parse_legal_move(&m.text).map_err(|e| e.to_string())?;
+        end.play(mv);
+        moves.push((
+            mv,
+            m.clock_ms.map(|ms| ms as f64 / 1000.0),
+            m.comment.clone(),
+        ));
+    }
+    // The tags name the players by the start's seat names (Black's first); after a swap
+    // the colours changed hands.
+    let tag = |prefix: &str| {
+        record
+            .tags
+            .iter()
+            .find(|(k, _)| k.starts_with(prefix))
+            .map(|(_, v)| v.as_str())
+    };
+    let seat_names = [tag("Black").unwrap_or("?"), tag("White").unwrap_or("?")];
+    let holder = |color: Color| seat_names[end.seat_of(color).index()];
+    let winner_seat = match record.result {
+        "1-0" => Some(0),
+        "0-1" => Some(1),
+        _ => None,
+    };
+    let winner = winner_seat.map(|seat| {
+        if end.seat_of(Color::Black).index() == seat {
+            Color::Black
+        } else {
+            Color::White
+        }
+    });
+    Ok(olympiad_hex::sgf::write(&SgfRecord {
+        players: [holder(Color::Black), holder(Color::White)],
+        event: known_tag(record, "Event"),
+        date: known_tag(record, "Date").map(|d| d.replace('.', "-")),
+        round: known_tag(record, "Round"),
+        start: &start,
+        moves,
+        winner,
+        end: sgf_end(record.ending),
         reason: (!record.reason.is_empty()).then_some(record.reason.as_str()),
     }))
 }
@@ -416,6 +522,59 @@ mod tests {
         std::fs::write(&path, "(;SZ[19])").unwrap();
         let e = go.read_opening_file(&path).unwrap().unwrap_err();
         assert!(e.contains("game.sgf: line 1, column 3: game 1:"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn hex_writes_sgf_with_the_swap_and_reads_it_back() {
+        use crate::{Ending, RecordMove, RecordText};
+        let hex = find_game("hex(size=3)").unwrap();
+        assert_eq!(hex.record_extension(), Some("sgf"));
+        let start = hex.start().position_text();
+        // The responding seat swaps and wins with the opening stone.
+        let moves = ["b1", "swap", "a1", "b2", "c1", "b3"];
+        let text = hex
+            .write_record(&RecordText {
+                tags: vec![
+                    ("Black (x, top-bottom)".into(), "opener".into()),
+                    ("White (o, left-right)".into(), "swapper".into()),
+                ],
+                start: &start,
+                moves: moves
+                    .iter()
+                    .map(|m| RecordMove {
+                        text: m.to_string(),
+                        comment: None,
+                        clock_ms: Some(1_000),
+                    })
+                    .collect(),
+                result: "0-1",
+                ending: Ending::Rules,
+                reason: "Black joins top and bottom".into(),
+            })
+            .unwrap()
+            .unwrap();
+        // The swapper holds Black at the end, and Black won.
+        for part in ["GM[11]", "SZ[3]", "PB[swapper]", "PW[opener]", "RE[B+]"] {
+            assert!(text.contains(part), "{part} in {text}");
+        }
+        assert!(text.contains(";W[swap-pieces]"), "{text}");
+        let dir = std::env::temp_dir().join(format!("olympiad-hex-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.sgf");
+        std::fs::write(&path, &text).unwrap();
+        assert_eq!(
+            hex.read_opening_file(&path).unwrap().unwrap(),
+            [crate::Opening::Moves(moves.map(String::from).to_vec())]
+        );
+        let opening =
+            super::hex_write_opening(&[3, 0], "x../.o./... x - swap", &[("c0", "test".into())])
+                .unwrap();
+        std::fs::write(&path, &opening).unwrap();
+        assert_eq!(
+            hex.read_opening_file(&path).unwrap().unwrap(),
+            [crate::Opening::Position("x../.o./... x - swap".into())]
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -426,10 +426,10 @@ pub static GAMES: &[GameRow] = &[
             },
         ],
         aliases: &[],
-        protocols: &["codecup"],
-        engine: "random",
+        protocols: &["htp", "codecup"],
+        engine: olympiad_hex::engine::NAME,
         book: None,
-        files: None,
+        files: Some(&files::HEX),
         protocol_variant: |_| None,
         build: |v| {
             let start = olympiad_hex::Position::new(v[0] as usize, v[1] == 0);

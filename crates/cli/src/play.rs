@@ -1,7 +1,7 @@
 //! `olympiad play GAME`: any engine of the game's catalog row as a player program, speaking
 //! any protocol of `olympiad-protocol` over stdin/stdout (the game's own by default: the
 //! CodeCup dialogue for Caïssa, checkers and reversi, the Caia seat dialogue for Rolit, UCI
-//! for chess, GTP for Go).
+//! for chess, GTP for Go, HTP for Hex).
 //! It keeps its own clock from the budget and never lets a search eat into the reserve; its
 //! search reports go to stderr, one line per iteration. A bad first line (a Caia seat
 //! number) is an input error (exit code 2); an illegal or unreadable move from the referee
@@ -34,7 +34,7 @@ pub const ANSWER_MARGIN_MS: u64 = 5;
     1..n (anything else: exit code 2); it moves when its turn comes, reads every other \
     player's move, and exits 0 after the last move of the game, on `0` or at the end of \
     input.\n\n\
-    The engine protocols (chess: UCI, CECP; go: GTP) are driven by the referee or a GUI, \
+    The engine protocols (chess: UCI, CECP; go: GTP; hex: HTP) are driven by the referee or a GUI, \
     which sets the game and the clocks; `--time-ms` does not apply. GTP (GoGui, Sabaki: \
     `olympiad play go`): protocol_version, name, version, known_command, list_commands, \
     boardsize, clear_board, komi, play, genmove, undo, time_settings, time_left, \
@@ -42,6 +42,10 @@ pub const ANSWER_MARGIN_MS: u64 = 5;
     a second; genmove answers `resign` when the engine gives up (hane: option \
     resign=PERCENT, default 8, 0 never). final_status_list dead is always empty: the engine captures dead stones in \
     play and the rules score the board as it stands.\n\n\
+    HTP (HexGui: `olympiad play hex`): GTP's commands with boardsize N N, cells a1..k11, \
+    Black joining top and bottom, param_game allow_swap 0|1, the swap as `play w \
+    swap-pieces` (the board stays, White moves again), time_left COLOUR SECONDS, \
+    final_score B+|W+, hexgui-analyze_commands.\n\n\
     An illegal move from the referee: exit code 3. Under a Caia hub start it through a \
     script: `exec olympiad play rolit --time-ms 30000`."
 )]
@@ -51,7 +55,8 @@ pub struct Args {
     /// The engine (see `olympiad engines GAME`; default: the game's strongest).
     #[arg(long)]
     pub engine: Option<String>,
-    /// The protocol to speak (codecup, caia, uci, cecp, gtp, connect6; default: the game's own).
+    /// The protocol to speak (codecup, caia, uci, cecp, gtp, htp, connect6; default: the
+    /// game's own).
     #[arg(long)]
     pub protocol: Option<String>,
     /// Engine options, key=value,... (as in builtin:ENGINE:key=value,...).

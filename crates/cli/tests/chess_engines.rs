@@ -4,6 +4,8 @@
 //! arena must survive. Every game is read back from the match's records: complete games,
 //! clocks kept, every engine's search reports parsed, faults named and the match going on.
 
+mod common;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,10 +15,7 @@ const FAIRYMAX: &str = "/usr/games/fairymax";
 
 /// A fresh directory for one test's records.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("olympiad-chess-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("chess", name)
 }
 
 fn require(program: &str) {
@@ -34,27 +33,7 @@ fn chess_match(dir: &Path, args: &[&str]) -> (String, Vec<Value>) {
 
 /// The same for a variant of chess (`chess960`).
 fn chess_variant_match(game: &str, dir: &Path, args: &[&str]) -> (String, Vec<Value>) {
-    let out = dir.join("out");
-    let output = Command::new(env!("CARGO_BIN_EXE_olympiad"))
-        .arg("match")
-        .arg(game)
-        .args(args)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .expect("run olympiad match");
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let records = std::fs::read_to_string(out.join("games.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    (stdout, records)
+    common::run_match(game, dir, args)
 }
 
 /// Writes an executable script.

@@ -9,11 +9,15 @@
 
 mod common;
 
-use common::run_ok;
+use common::{Pipe as Gtp, moves, run_match, run_ok};
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::Command;
+
+/// A fresh directory for one test's records.
+fn scratch(name: &str) -> PathBuf {
+    common::scratch("go", name)
+}
 
 /// GNU Go in PATH or where Debian puts it.
 fn gnugo() -> PathBuf {
@@ -29,66 +33,6 @@ fn gnugo_line(seed: u32) -> String {
          --komi 7.5 --seed {seed}",
         gnugo().display()
     )
-}
-
-/// A fresh directory for one test's records.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("olympiad-go-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A GTP engine on pipes: commands in, whole responses out.
-struct Gtp {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Gtp {
-    fn start(program: &Path, args: &[&str]) -> Gtp {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        Gtp {
-            child,
-            input,
-            output,
-        }
-    }
-
-    /// Sends `command`; returns the response's lines up to the empty line that ends it.
-    fn ask(&mut self, command: &str) -> Vec<String> {
-        writeln!(self.input, "{command}").unwrap();
-        self.input.flush().unwrap();
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.output.read_line(&mut line).unwrap() > 0,
-                "the engine ended after '{command}'"
-            );
-            let line = line.trim_end_matches(['\n', '\r']).to_string();
-            if line.is_empty() {
-                return lines;
-            }
-            lines.push(line);
-        }
-    }
-
-    /// The one-line response to `command`, without trailing blanks (GNU Go writes `= `).
-    fn one(&mut self, command: &str) -> String {
-        let lines = self.ask(command);
-        assert_eq!(lines.len(), 1, "'{command}' answered {lines:?}");
-        lines[0].trim_end().to_string()
-    }
 }
 
 #[test]
@@ -167,15 +111,7 @@ fn go_match(dir: &Path, args: &[&str]) -> (String, Vec<Value>) {
 
 /// The same for a variant of Go (`go(size=7)`).
 fn go_variant_match(game: &str, dir: &Path, args: &[&str]) -> (String, Vec<Value>) {
-    let out = dir.join("out");
-    let stdout = run_ok(
-        Command::new(env!("CARGO_BIN_EXE_olympiad"))
-            .args(["match", game])
-            .args(args)
-            .arg("--out")
-            .arg(&out),
-    );
-    (stdout, common::records(&out))
+    run_match(game, dir, args)
 }
 
 fn termination(record: &Value) -> (&str, Option<u64>, &str, &str) {
@@ -186,16 +122,6 @@ fn termination(record: &Value) -> (&str, Option<u64>, &str, &str) {
         t["fault"]["kind"].as_str().unwrap_or(""),
         t["fault"]["detail"].as_str().unwrap_or(""),
     )
-}
-
-/// The moves of a record.
-fn moves(record: &Value) -> Vec<String> {
-    record["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["move"].as_str().unwrap().to_string())
-        .collect()
 }
 
 /// What our rules say of a finished game: its final board's score as GTP writes it.

@@ -183,7 +183,7 @@ impl Responses {
 
 /// What a command sent by the referee was, to read its answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Sent {
+pub(crate) enum Sent {
     /// A handshake question (`protocol_version`, `name`, a setting) and its text: its whole
     /// answer is needed.
     Question(Question, String),
@@ -195,7 +195,7 @@ enum Sent {
 
 /// The questions of the handshake, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Question {
+pub(crate) enum Question {
     ProtocolVersion,
     Name,
     Version,
@@ -213,7 +213,7 @@ pub struct Gtp {
     sent: VecDeque<(u32, Sent)>,
     responses: Responses,
     /// Settings for the handshake, from the game's parameters (`boardsize 9`, `komi 7.5`).
-    settings: Vec<String>,
+    pub(crate) settings: Vec<String>,
     /// The engine's `name` and `version`.
     engine_name: Option<String>,
     engine_version: Option<String>,
@@ -245,7 +245,7 @@ impl Gtp {
     }
 
     /// A command with the next id, remembered as `what`.
-    fn command(&mut self, text: String, what: Sent) -> String {
+    pub(crate) fn command(&mut self, text: String, what: Sent) -> String {
         self.next_id += 1;
         self.sent.push_back((self.next_id, what));
         format!("{} {text}", self.next_id)
@@ -699,7 +699,7 @@ fn command(name: &str, args: &[&str]) -> Result<Command, String> {
 
 /// The clock as the controller set it: the time control and each colour's time left.
 #[derive(Clone, Copy, Debug, Default)]
-struct Clock {
+pub(crate) struct Clock {
     /// `time_settings`: main time, byo-yomi time, stones per period.
     settings: Option<(Duration, Duration, u32)>,
     /// `time_left` by seat: time and stones left in the period (0: main time).
@@ -761,12 +761,12 @@ pub fn score_text(black_minus_white: f64) -> String {
 
 /// The game the player's side keeps: the moves so far (set on the thinker after each
 /// change), the clock, a resignation.
-struct Table<'a> {
-    thinker: &'a mut dyn Thinker,
-    moves: Vec<String>,
-    clock: Clock,
+pub(crate) struct Table<'a> {
+    pub(crate) thinker: &'a mut dyn Thinker,
+    pub(crate) moves: Vec<String>,
+    pub(crate) clock: Clock,
     /// The seat that resigned (through `genmove`), if any.
-    resigned: Option<usize>,
+    pub(crate) resigned: Option<usize>,
 }
 
 impl Table<'_> {
@@ -803,7 +803,7 @@ impl Table<'_> {
     }
 
     /// Answers one command: the response's text, or the error's.
-    fn answer(&mut self, command: Command) -> Result<String, String> {
+    pub(crate) fn answer(&mut self, command: Command) -> Result<String, String> {
         match command {
             Command::ProtocolVersion => Ok("2".into()),
             Command::Name => Ok(self.thinker.name()),
@@ -900,7 +900,7 @@ impl Table<'_> {
 
 /// Writes one response: `=ID text` or `?ID text` and the empty line that ends it (empty
 /// lines inside the text are dropped: they would end it early).
-fn respond(
+pub(crate) fn respond(
     out: &mut dyn Write,
     id: Option<u32>,
     answer: &Result<String, String>,

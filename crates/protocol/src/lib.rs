@@ -17,7 +17,8 @@
 //! ([`Thinking`]). Their player's side serves a [`Thinker`]: an engine that is given the
 //! whole game, searches under a clock and can be stopped. [`gtp`] (the Go Text Protocol)
 //! is one too: the game's parameters set in its handshake ([`Dialogue::parameters`]),
-//! every command answered, an error answer a [`ReplyLine::Refused`].
+//! every command answered, an error answer a [`ReplyLine::Refused`]; [`htp`] is its Hex
+//! dialect (MoHex, HexGui), with the swap as benzene represents it.
 //!
 //! [`caia_hub`] is not a seat dialogue: it is the line protocol between Caia's hub
 //! (`caiaio`) and the manager and referee it runs (`I` commands, routing by first word, the
@@ -45,6 +46,7 @@ pub mod codecup;
 pub mod connect6;
 mod engine_io;
 pub mod gtp;
+pub mod htp;
 mod thinker;
 pub mod uci;
 
@@ -350,6 +352,16 @@ pub static PROTOCOLS: &[Protocol] = &[
         openings: Openings::Moves,
     },
     Protocol {
+        name: "htp",
+        summary: "HTP (Hex programs: MoHex, HexGui): GTP with `boardsize 11 11`, \
+                  `param_game allow_swap 1`, cells a1..k11, `swap-pieces` (option swap = \
+                  sides, benzene's, or mirror), `time_left b 30`, `final_score` B+/W+",
+        dialogue: || Box::new(htp::Htp::default()),
+        serve: PlayerSide::Engine(htp::serve),
+        max_line_bytes: gtp::MAX_LINE_BYTES,
+        openings: Openings::Moves,
+    },
+    Protocol {
         name: "connect6",
         summary: "Connect6 programs (Cloudict): `new black|white`, `black`/`white` stones and \
                   `next` for the game so far, `move XXXX` in and out (points as two letters \
@@ -415,7 +427,7 @@ mod tests {
         assert_eq!(protocol("CodeCup").unwrap().name, "codecup");
         assert_eq!(
             protocol("go").unwrap_err().to_string(),
-            "unknown protocol 'go' (known: codecup, caia, uci, cecp, gtp, connect6)"
+            "unknown protocol 'go' (known: codecup, caia, uci, cecp, gtp, htp, connect6)"
         );
     }
 }

@@ -308,21 +308,78 @@ fn gtp_commands_responses_and_sessions() {
         },
     );
     // Whole sessions on a real game: every command is answered once, with its id.
-    let entry = find_game("go(size=5)").unwrap();
-    let sessions: Vec<String> = [
-        "1 boardsize 5\n2 play b C3\n3 genmove w\n4 final_score\n5 showboard\n6 quit\n",
-        "komi 0.5\nplay w B2\nplay b B2\ngenmove b\nundo\nundo\nfinal_status_list dead\n",
-    ]
-    .map(str::to_string)
-    .to_vec();
-    let stats = Fuzz::new("gtp serve", &sessions, GTP_ALPHABET)
+    engine_sessions(
+        "gtp serve",
+        "go(size=5)",
+        &[
+            "1 boardsize 5\n2 play b C3\n3 genmove w\n4 final_score\n5 showboard\n6 quit\n",
+            "komi 0.5\nplay w B2\nplay b B2\ngenmove b\nundo\nundo\nfinal_status_list dead\n",
+        ],
+        gtp::serve,
+        |line| gtp::parse_command(line).map(|(_, c)| c == Ok(gtp::Command::Quit)),
+    );
+}
+
+#[test]
+fn htp_commands_and_sessions() {
+    use olympiad_protocol::gtp::Command;
+    use olympiad_protocol::htp::{self, HtpCommand};
+    let mut lines = gtp_lines();
+    lines.extend(
+        [
+            "boardsize 11 11",
+            "2 param_game allow_swap 1",
+            "param_game",
+            "play w swap-pieces",
+            "time_left b 30",
+            "hexgui-analyze_commands",
+        ]
+        .map(str::to_string),
+    );
+    let stats = fuzz::run(
+        "htp command",
+        &lines,
+        GTP_ALPHABET,
+        |text| match htp::parse_command(text) {
+            None => Ok(Verdict::Rejected),
+            Some((_, Ok(_))) => Ok(Verdict::Accepted),
+            Some((_, Err(e))) => fuzz::rejected(&e),
+        },
+    );
+    assert!(stats.accepted > lines.len(), "{stats:?}");
+    engine_sessions(
+        "htp serve",
+        "hex(size=5)",
+        &[
+            "1 boardsize 5 5\n2 play b c3\n3 play w swap-pieces\n4 genmove w\n5 final_score\n\
+             6 showboard\n7 quit\n",
+            "param_game allow_swap 0\nplay b a1\nplay w b2\ngenmove b\nundo\nundo\nparam_game\n",
+        ],
+        htp::serve,
+        |line| htp::parse_command(line).map(|(_, c)| c == Ok(HtpCommand::Gtp(Command::Quit))),
+    );
+}
+
+/// Fuzzes whole sessions of a GTP-family protocol served for the random engine of `game`:
+/// every command (`command` says which lines are, and whether one is `quit`) is answered
+/// once, with the empty line that ends an answer.
+fn engine_sessions(
+    name: &str,
+    game: &str,
+    sessions: &[&str],
+    serve: olympiad_protocol::ServeEngine,
+    command: fn(&str) -> Option<bool>,
+) {
+    let entry = find_game(game).unwrap();
+    let sessions: Vec<String> = sessions.iter().map(|s| s.to_string()).collect();
+    let stats = Fuzz::new(name, &sessions, GTP_ALPHABET)
         .cases(fuzz::cases() / 4)
         .run(|text| {
             let mut thinker =
                 olympiad_catalog::EngineThinker::new(entry, "random", Options::default())
                     .map_err(|e| e.to_string())?;
             let output = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-            let end = gtp::serve(
+            let end = serve(
                 Box::new(std::io::Cursor::new(text.to_string())),
                 Box::new(SharedOutput(output.clone())),
                 &mut thinker,
@@ -331,15 +388,10 @@ fn gtp_commands_responses_and_sessions() {
                 String::from_utf8(output.lock().unwrap().clone()).map_err(|e| e.to_string())?;
             let commands = text
                 .lines()
-                .take_while(|l| {
-                    gtp::parse_command(l).is_none_or(|(_, c)| c != Ok(gtp::Command::Quit))
-                })
-                .filter(|l| gtp::parse_command(l).is_some())
+                .take_while(|l| command(l) != Some(true))
+                .filter(|l| command(l).is_some())
                 .count();
-            let quit =
-                usize::from(text.lines().any(|l| {
-                    gtp::parse_command(l).is_some_and(|(_, c)| c == Ok(gtp::Command::Quit))
-                }));
+            let quit = usize::from(text.lines().any(|l| command(l) == Some(true)));
             let answers = written
                 .lines()
                 .filter(|l| l.starts_with(['=', '?']))

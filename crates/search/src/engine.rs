@@ -191,6 +191,25 @@ impl std::fmt::Display for Options {
     }
 }
 
+/// The `threads` option of a searching engine (1 to `max_threads`, default 1) and its
+/// `seed` (default 0) mixed with the game's index in a match, so that each game plays
+/// differently and the same options replay the same games.
+pub fn threads_and_seed(
+    options: &Options,
+    game_index: u64,
+    max_threads: usize,
+) -> Result<(usize, u64), OptionError> {
+    let threads = options.number::<usize>("threads")?.unwrap_or(1);
+    if !(1..=max_threads).contains(&threads) {
+        return Err(OptionError(format!(
+            "option threads={threads}: expected 1 to {max_threads}"
+        )));
+    }
+    let seed = options.number::<u64>("seed")?.unwrap_or(0);
+    let mixed = SplitMix64::new(seed ^ game_index.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64();
+    Ok((threads, mixed))
+}
+
 /// Where an engine's move came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {

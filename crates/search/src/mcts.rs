@@ -20,8 +20,9 @@
 //! and a move's AMAF identity. Every hook has a default, which gives plain UCT with uniformly
 //! random playouts.
 
-use crate::Limits;
+use crate::engine::{Choice, Source};
 use crate::nseat::{MAX_SEATS, Reward};
+use crate::{Limits, Observer, Report, Score};
 use olympiad_core::{Game, Outcome, Seat, SplitMix64};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -225,6 +226,78 @@ pub struct RaveReport<M> {
     pub elapsed: Duration,
     /// The best move's mean is below the resignation threshold.
     pub resign: bool,
+}
+
+impl<M: Copy> RaveReport<M> {
+    /// The best move's mean reward as an engine's score for the root's mover: 0..=1 mapped
+    /// linearly onto `-scale..=scale`.
+    pub fn score(&self, scale: f32) -> Score {
+        ((self.value - 0.5) * 2.0 * scale).round() as Score
+    }
+
+    /// Tells `observer` of the search as one iteration (the deepest tree node, the score on
+    /// `scale`, the playouts and their rate, `mv` as the line) and returns `mv` as the
+    /// engine's searched choice: what an MCTS engine's `choose` ends with.
+    pub fn choice(&self, mv: M, scale: f32, observer: &mut dyn Observer<M>) -> Choice<M> {
+        let seconds = self.elapsed.as_secs_f64();
+        let score = self.score(scale);
+        observer.iteration(&Report {
+            depth: self.depth,
+            score,
+            nodes: self.playouts,
+            nps: if seconds > 0.0 {
+                (self.playouts as f64 / seconds) as u64
+            } else {
+                0
+            },
+            pv: vec![mv],
+            elapsed: self.elapsed,
+        });
+        Choice {
+            mv,
+            score: Some(score),
+            depth: self.depth,
+            nodes: self.playouts,
+            source: Source::Search,
+            resign: self.resign,
+        }
+    }
+}
+
+/// A game's playout speed: `playouts` playouts of `hooks` from `start`, one after another
+/// on one thread with no tree, and the time they took.
+pub fn time_playouts<G: Game, H: RaveHooks<G>>(
+    hooks: &mut H,
+    start: &G,
+    playouts: u64,
+    seed: u64,
+) -> (u64, Duration) {
+    let mut rng = SplitMix64::new(seed);
+    let mut trace = Trace::default();
+    let begun = Instant::now();
+    let mut first_seat = 0.0f64;
+    for _ in 0..playouts {
+        let mut pos = start.clone();
+        trace.clear();
+        first_seat += f64::from(hooks.playout(&mut pos, &mut rng, &mut trace)[0]);
+    }
+    std::hint::black_box(first_seat);
+    (playouts, begun.elapsed())
+}
+
+/// The median rate (things a second) of `runs` runs of `run(seed)`, seeds 1 to `runs`, and
+/// every run's rate: a measurement that one slow run (another process on the machine) does
+/// not move.
+pub fn median_rate(runs: u64, run: impl Fn(u64) -> (u64, Duration)) -> (f64, Vec<f64>) {
+    let rates: Vec<f64> = (1..=runs)
+        .map(|seed| {
+            let (n, t) = run(seed);
+            n as f64 / t.as_secs_f64()
+        })
+        .collect();
+    let mut sorted = rates.clone();
+    sorted.sort_by(f64::total_cmp);
+    (sorted[sorted.len() / 2], rates)
 }
 
 /// A tree node: the move that led here, statistics of that move, and children.

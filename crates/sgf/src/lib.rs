@@ -12,6 +12,9 @@
 //! The writer escapes `]` and `\`, starts each game on its own line and keeps lines within
 //! [`MAX_LINE`] columns wherever a value allows it.
 //!
+//! What the games' readers and writers share beyond the syntax (an error naming the game
+//! and the property, the `GM` check, a record's root, an opening entry) is in `record`.
+//!
 //! ```
 //! let trees = olympiad_sgf::read("(;GM[1]SZ[9];B[ee];W[]C[a pass \\] here])").unwrap();
 //! let line = trees[0].main_line();
@@ -20,6 +23,12 @@
 //! assert_eq!(line[2].get("C"), Some("a pass ] here"));
 //! assert_eq!(olympiad_sgf::write(&trees), "(;GM[1]SZ[9];B[ee];W[]C[a pass \\] here])\n");
 //! ```
+
+mod record;
+
+pub use record::{
+    End, GameError, Header, check_game, read_games, record_root, write_game, write_opening,
+};
 
 use thiserror::Error;
 

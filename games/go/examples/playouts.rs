@@ -4,27 +4,12 @@
 //! `cargo run --release -p olympiad-go --example playouts [PLAYOUTS]`.
 
 use olympiad_go::engine::{bench_playouts, bench_search};
-use std::time::Duration;
+use olympiad_search::mcts::median_rate;
 
 /// Runs of each measurement; the median is printed.
-const RUNS: usize = 5;
+const RUNS: u64 = 5;
 /// Playouts per run unless the command line says.
 const DEFAULT_PLAYOUTS: u64 = 20_000;
-
-fn median(mut rates: Vec<f64>) -> f64 {
-    rates.sort_by(f64::total_cmp);
-    rates[rates.len() / 2]
-}
-
-fn rate(run: impl Fn(u64) -> (u64, Duration)) -> (f64, Vec<f64>) {
-    let rates: Vec<f64> = (0..RUNS as u64)
-        .map(|seed| {
-            let (n, t) = run(seed + 1);
-            n as f64 / t.as_secs_f64()
-        })
-        .collect();
-    (median(rates.clone()), rates)
-}
 
 fn main() {
     let playouts = match std::env::args().nth(1) {
@@ -34,8 +19,8 @@ fn main() {
         }),
         None => DEFAULT_PLAYOUTS,
     };
-    let (p, runs) = rate(|seed| bench_playouts(playouts, seed));
+    let (p, runs) = median_rate(RUNS, |seed| bench_playouts(playouts, seed));
     println!("policy playouts, 9x9 empty board, 1 thread: {p:.0}/s (runs: {runs:.0?})");
-    let (s, runs) = rate(|seed| bench_search(playouts, seed));
+    let (s, runs) = median_rate(RUNS, |seed| bench_search(playouts, seed));
     println!("search playouts, 9x9 empty board, 1 thread: {s:.0}/s (runs: {runs:.0?})");
 }

@@ -13,8 +13,11 @@ use crate::point::{Color, Point};
 use crate::position::{Position, Repetition};
 use crate::text::{komi_text, parse_position};
 use olympiad_core::Game;
-use olympiad_sgf::{GameTree, Location, Node, SgfError};
-use thiserror::Error;
+pub use olympiad_sgf::End;
+use olympiad_sgf::{
+    GameError, GameTree, Header, Location, Node, check_game, read_games, record_root, write_game,
+    write_opening,
+};
 
 /// A Go game read from SGF: where it started and the moves played from there.
 #[derive(Clone, Debug)]
@@ -42,32 +45,12 @@ impl SgfGame {
 }
 
 /// Why an SGF text is not a Go game of the variant asked for.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum SgfGoError {
-    /// Not SGF at all.
-    #[error(transparent)]
-    Syntax(#[from] SgfError),
-    /// SGF, but not a game of this variant: where, which game (from 1), what.
-    #[error("line {}, column {}: game {game}: {problem}", at.line, at.column)]
-    Game {
-        /// The property or node at fault.
-        at: Location,
-        /// The game's number in the file, from 1.
-        game: usize,
-        /// What is wrong.
-        problem: String,
-    },
-}
+pub type SgfGoError = GameError;
 
 /// Reads every game of an SGF collection as games of `variant` (the board size, komi and
 /// rule of the games to play; a file whose `SZ` differs is refused, its `KM` is not used).
 pub fn read(text: &str, variant: &Position) -> Result<Vec<SgfGame>, SgfGoError> {
-    let trees = olympiad_sgf::read(text)?;
-    trees
-        .iter()
-        .enumerate()
-        .map(|(i, tree)| read_game(tree, i + 1, variant))
-        .collect()
+    read_games(text, |tree, game| read_game(tree, game, variant))
 }
 
 fn read_game(tree: &GameTree, game: usize, variant: &Position) -> Result<SgfGame, SgfGoError> {
@@ -75,11 +58,7 @@ fn read_game(tree: &GameTree, game: usize, variant: &Position) -> Result<SgfGame
     let nodes = tree.main_line();
     let root = nodes[0];
     let fail = |at: Location, problem: String| SgfGoError::Game { at, game, problem };
-    if let Some(p) = root.property("GM")
-        && p.values[0].trim() != "1"
-    {
-        return Err(fail(p.at, format!("GM[{}] is not Go (GM[1])", p.values[0])));
-    }
+    check_game(root, "1", "Go").map_err(|(at, problem)| fail(at, problem))?;
     match root.property("SZ") {
         Some(p) if p.values[0].trim() != size.to_string() => {
             return Err(fail(
@@ -298,23 +277,6 @@ pub fn point_text(p: Point, size: usize) -> String {
     }
 }
 
-/// How a game ended, for the result: SGF's `RE` forms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
-    /// By the score of the final board (or a drawn cycle): the margin comes from it.
-    Score,
-    /// The loser resigned (`B+R`).
-    Resignation,
-    /// The loser's time ran out (`B+T`).
-    Time,
-    /// The loser forfeited: a rule or protocol broken, a crash (`B+F`).
-    Forfeit,
-    /// The referee decided without a score (`B+`).
-    Decided,
-    /// No result (`Void`).
-    Unfinished,
-}
-
 /// A finished game as a record: the header's facts and every move with its note.
 #[derive(Clone, Debug)]
 pub struct SgfRecord<'a> {
@@ -342,49 +304,32 @@ pub struct SgfRecord<'a> {
 
 /// The result as `RE` writes it.
 fn result_text(record: &SgfRecord<'_>, end: &Position) -> String {
-    let Some(winner) = record.winner else {
-        return "Void".into();
+    let margin = if end.is_over() && !end.ended_by_cycle() {
+        komi_text(end.score_halves().unsigned_abs().min(i16::MAX as u32) as i16)
+    } else {
+        String::new()
     };
-    let Some(winner) = winner else {
-        return "0".into();
-    };
-    let side = color_letter(winner);
-    let how = match record.end {
-        End::Score if end.is_over() && !end.ended_by_cycle() => {
-            komi_text(end.score_halves().unsigned_abs().min(i16::MAX as u32) as i16)
-        }
-        End::Score | End::Decided => String::new(),
-        End::Resignation => "R".into(),
-        End::Time => "T".into(),
-        End::Forfeit => "F".into(),
-        End::Unfinished => return "Void".into(),
-    };
-    format!("{side}+{how}")
+    let winner = record.winner.map(|w| w.map(color_letter));
+    record.end.result(winner, &margin)
 }
 
 /// The game as one SGF tree.
 pub fn write(record: &SgfRecord<'_>) -> String {
     let start = record.start;
     let size = start.size();
-    let mut root = Node::default()
-        .with("FF", "4")
-        .with("GM", "1")
-        .with("CA", "UTF-8")
-        .with("AP", format!("olympiad:{}", env!("CARGO_PKG_VERSION")))
-        .with("SZ", size.to_string())
-        .with("KM", komi_text(start.komi_halves()))
-        .with("RU", rules_text(start.rule()))
-        .with("PB", record.players[0])
-        .with("PW", record.players[1]);
-    if let Some(date) = &record.date {
-        root = root.with("DT", date.clone());
-    }
-    if let Some(event) = record.event {
-        root = root.with("EV", event);
-    }
-    if let Some(round) = record.round {
-        root = root.with("RO", round);
-    }
+    let header = Header {
+        game: "1",
+        size,
+        players: record.players,
+        date: record.date.as_deref(),
+        event: record.event,
+        round: record.round,
+    };
+    let extra = [
+        ("KM", komi_text(start.komi_halves())),
+        ("RU", rules_text(start.rule()).to_string()),
+    ];
+    let mut root = record_root(&header, &extra);
     if let Some((main, overtime)) = &record.time {
         root = root.with("TM", main.clone());
         if let Some(ot) = overtime {
@@ -428,10 +373,7 @@ pub fn write(record: &SgfRecord<'_>) -> String {
         nodes.push(node);
         color = color.other();
     }
-    olympiad_sgf::write(&[GameTree {
-        nodes,
-        variations: Vec::new(),
-    }])
+    write_game(nodes)
 }
 
 /// The `RU` text of a rule.
@@ -465,13 +407,5 @@ pub fn write_position(position: &Position, notes: &[(&str, String)]) -> String {
         .with("GM", "1")
         .with("SZ", position.size().to_string())
         .with("KM", komi_text(position.komi_halves()));
-    let mut root = with_setup(root, position);
-    let notes: Vec<String> = notes.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    if !notes.is_empty() {
-        root = root.with("C", notes.join("; "));
-    }
-    olympiad_sgf::write(&[GameTree {
-        nodes: vec![root],
-        variations: Vec::new(),
-    }])
+    write_opening(with_setup(root, position), notes)
 }

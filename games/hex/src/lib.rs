@@ -15,6 +15,9 @@
 //!   edges as members, so a move joins and the win test are near-constant time;
 //! - [`reference`]: a slow twin written apart (flood fills from the edges);
 //! - [`text`]: HexGui's cells (`a1` top left, `k11`), `swap`, and the position text.
+//! - [`sgf`]: Hex SGF (GM[11], `swap-pieces`) records and openings;
+//! - [`engine`]: Ponte, MCTS with RAVE on the search library, save-bridge playouts and a
+//!   swap table.
 //!
 //! Seats are programs: the first seat opens with Black and holds White after a swap
 //! ([`Position::seat_of`]). Perft counts only sequences of exactly `depth` moves.
@@ -37,8 +40,10 @@
 //! ```
 
 mod describe;
+pub mod engine;
 mod position;
 pub mod reference;
+pub mod sgf;
 pub mod text;
 mod zobrist;
 
@@ -59,7 +64,7 @@ pub const MAX_MOVES: usize = MAX_CELLS + 1;
 pub type Moves = MoveList<Move, MAX_MOVES>;
 
 /// Hex's own engines (the catalog adds `random`).
-pub static ENGINES: [EngineSpec<Position>; 0] = [];
+pub static ENGINES: [EngineSpec<Position>; 1] = [engine::SPEC];
 
 impl Game for Position {
     type Move = Move;

@@ -91,6 +91,9 @@ pub struct Position {
     winner: Option<Color>,
     stones: u16,
     hash: u64,
+    /// The last move played, if the game was played here (a position read from text has
+    /// none); not part of the game's identity.
+    last: Option<Move>,
     /// 0 empty, 1 Black, 2 White, by cell.
     cells: [u8; MAX_CELLS],
     /// The union-find: a member's parent (itself for a set's root).
@@ -137,6 +140,7 @@ impl Position {
             winner: None,
             stones: 0,
             hash: 0,
+            last: None,
             cells: [0; MAX_CELLS],
             parent,
         })
@@ -189,6 +193,24 @@ impl Position {
             2 => Some(Color::White),
             _ => None,
         }
+    }
+
+    /// The last move played on this position, if it was reached by play (the engine's
+    /// playouts answer it); `None` at the start and for a position read from text.
+    pub fn last_move(&self) -> Option<Move> {
+        self.last
+    }
+
+    /// The same stones with `color` to place the next stone: a probe of what a stone of
+    /// either colour would do (the engine's test of threats), which may be a position no
+    /// game reaches.
+    pub fn with_turn(&self, color: Color) -> Position {
+        let mut probe = self.clone();
+        if probe.to_move != color {
+            probe.to_move = color;
+            probe.hash ^= zobrist::WHITE_TO_MOVE;
+        }
+        probe
     }
 
     /// The incrementally kept hash.
@@ -259,6 +281,7 @@ impl Position {
 
     /// Plays a legal move.
     pub fn make(&mut self, mv: Move) {
+        self.last = Some(mv);
         if mv.is_swap() {
             self.swapped = true;
             self.hash ^= zobrist::SWAPPED;
@@ -377,6 +400,7 @@ impl Position {
             _ => None,
         };
         pos.to_move = to_move;
+        pos.last = None;
         if swapped {
             pos.swapped = true;
         }

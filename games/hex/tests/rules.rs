@@ -7,12 +7,9 @@
 use olympiad_core::{Game, Notation, Seat, SplitMix64};
 use olympiad_hex::{Color, Move, Position};
 
-fn at(size: usize, swap: bool, moves: &str) -> Position {
-    let mut pos = Position::new(size, swap).unwrap();
-    pos.play_line(moves)
-        .unwrap_or_else(|e| panic!("{moves}: {e}"));
-    pos
-}
+mod common;
+
+use common::at;
 
 #[test]
 fn black_joins_top_and_bottom_white_left_and_right() {

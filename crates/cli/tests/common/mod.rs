@@ -1,11 +1,88 @@
-//! What the command-line tests share: running a command that must succeed, and reading the
-//! game records an `--out` folder holds.
+//! What the command-line tests share: a GTP-family program driven over its pipes a command
+//! at a time (chess, Go's GTP, Hex's HTP), a scratch directory, a command that must
+//! succeed, and `olympiad match` run with its records read back.
 
-#![allow(dead_code)] // each test binary uses its own part
+// Each test file uses the part it needs.
+#![allow(dead_code)]
 
 use serde_json::Value;
-use std::path::Path;
-use std::process::Command;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// A GTP-family program on pipes: commands in, whole responses out.
+pub struct Pipe {
+    pub child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Pipe {
+    /// Starts `program` with `args` (its stderr dropped).
+    pub fn start(program: &Path, args: &[&str]) -> Pipe {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Pipe {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Sends `command`; returns the response's lines up to the empty line that ends it.
+    pub fn ask(&mut self, command: &str) -> Vec<String> {
+        writeln!(self.input, "{command}").unwrap();
+        self.input.flush().unwrap();
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.output.read_line(&mut line).unwrap() > 0,
+                "the program ended after '{command}'"
+            );
+            let line = line.trim_end_matches(['\n', '\r']).to_string();
+            if line.is_empty() {
+                return lines;
+            }
+            lines.push(line);
+        }
+    }
+
+    /// The one-line response to `command`, without trailing blanks (GNU Go writes `= `).
+    pub fn one(&mut self, command: &str) -> String {
+        let lines = self.ask(command);
+        assert_eq!(lines.len(), 1, "'{command}' answered {lines:?}");
+        lines[0].trim_end().to_string()
+    }
+}
+
+/// A fresh directory for one test's records, named for the test file's `topic`.
+pub fn scratch(topic: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("olympiad-{topic}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `olympiad match GAME ...` with records in `dir/out`; returns stdout and the records.
+pub fn run_match(game: &str, dir: &Path, args: &[&str]) -> (String, Vec<Value>) {
+    let out = dir.join("out");
+    let stdout = run_ok(
+        Command::new(env!("CARGO_BIN_EXE_olympiad"))
+            .args(["match", game])
+            .args(args)
+            .arg("--out")
+            .arg(&out),
+    );
+    (stdout, records(&out))
+}
 
 /// Runs `command`, which must succeed; returns its standard output (a failure shows both
 /// outputs).
@@ -26,5 +103,15 @@ pub fn records(dir: &Path) -> Vec<Value> {
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The moves of a record.
+pub fn moves(record: &Value) -> Vec<String> {
+    record["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_string())
         .collect()
 }

@@ -20,10 +20,13 @@ pub mod playout;
 pub use playout::GoHooks;
 
 use crate::{Color, Point, Position};
-use olympiad_core::{Game, SplitMix64};
-use olympiad_search::engine::{Choice, EngineSpec, OptionError, Options, Pace, Source};
-use olympiad_search::{Limits, Observer, RaveConfig, RaveMcts, RaveReport, Report, Score};
-use std::time::{Duration, Instant};
+use olympiad_core::Game;
+use olympiad_search::engine::{
+    Choice, EngineSpec, OptionError, Options, Pace, Source, threads_and_seed,
+};
+use olympiad_search::mcts::time_playouts;
+use olympiad_search::{Limits, Observer, RaveConfig, RaveMcts, RaveReport};
+use std::time::Duration;
 
 /// The engine's name in `builtin:NAME` and in the catalog row.
 pub const NAME: &str = "hane";
@@ -146,11 +149,6 @@ pub fn passing_wins(pos: &Position) -> bool {
     }
 }
 
-/// A mean reward in 0..=1 as a score for the side to move.
-fn score(value: f32) -> Score {
-    ((value - 0.5) * 2.0 * SCORE_SCALE).round() as Score
-}
-
 impl olympiad_search::engine::Engine<Position> for Hane {
     fn choose(
         &mut self,
@@ -169,27 +167,7 @@ impl olympiad_search::engine::Engine<Position> for Hane {
                 resign: false,
             });
         };
-        let seconds = r.elapsed.as_secs_f64();
-        observer.iteration(&Report {
-            depth: r.depth,
-            score: score(r.value),
-            nodes: r.playouts,
-            nps: if seconds > 0.0 {
-                (r.playouts as f64 / seconds) as u64
-            } else {
-                0
-            },
-            pv: vec![mv],
-            elapsed: r.elapsed,
-        });
-        Some(Choice {
-            mv,
-            score: Some(score(r.value)),
-            depth: r.depth,
-            nodes: r.playouts,
-            source: Source::Search,
-            resign: r.resign,
-        })
+        Some(r.choice(mv, SCORE_SCALE, observer))
     }
 
     fn new_game(&mut self) {
@@ -214,13 +192,7 @@ fn create(
     options: &Options,
     game_index: u64,
 ) -> Result<Box<dyn olympiad_search::engine::Engine<Position>>, OptionError> {
-    let threads = options.number::<usize>("threads")?.unwrap_or(1);
-    if !(1..=MAX_THREADS).contains(&threads) {
-        return Err(OptionError(format!(
-            "option threads={threads}: expected 1 to {MAX_THREADS}"
-        )));
-    }
-    let seed = options.number::<u64>("seed")?.unwrap_or(0);
+    let (threads, seed) = threads_and_seed(options, game_index, MAX_THREADS)?;
     let resign = options
         .number::<u32>("resign")?
         .unwrap_or((RESIGN_BELOW * 100.0).round() as u32);
@@ -229,8 +201,7 @@ fn create(
             "option resign={resign}: expected 0 (never) to {MAX_RESIGN_PERCENT} (percent)"
         )));
     }
-    let mixed = SplitMix64::new(seed ^ game_index.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64();
-    let mut config = config(threads, mixed);
+    let mut config = config(threads, seed);
     config.resign_below = resign as f32 / 100.0;
     Ok(Box::new(Hane::with_config(config)))
 }
@@ -253,21 +224,7 @@ pub const SPEC: EngineSpec<Position> = EngineSpec {
 /// Playouts per second of Hane's policy from the empty 9x9 board on one thread: `playouts`
 /// playouts played one after another (no tree), and the time they took.
 pub fn bench_playouts(playouts: u64, seed: u64) -> (u64, Duration) {
-    use olympiad_search::{RaveHooks, Trace};
-    let start_pos = Position::start9();
-    let mut hooks = GoHooks::default();
-    let mut rng = SplitMix64::new(seed);
-    let mut trace = Trace::default();
-    let start = Instant::now();
-    let mut black_wins = 0u64;
-    for _ in 0..playouts {
-        let mut pos = start_pos.clone();
-        trace.clear();
-        let r = hooks.playout(&mut pos, &mut rng, &mut trace);
-        black_wins += u64::from(r[0] == 1.0);
-    }
-    std::hint::black_box(black_wins);
-    (playouts, start.elapsed())
+    time_playouts(&mut GoHooks::default(), &Position::start9(), playouts, seed)
 }
 
 /// Hane's whole search from the empty 9x9 board on one thread with `playouts` playouts:
