@@ -312,7 +312,7 @@ impl Process {
                 Ok(())
             });
         }
-        let mut child = command.spawn().map_err(|source| SpawnError::Spawn {
+        let mut child = spawn_retrying_busy(&mut command).map_err(|source| SpawnError::Spawn {
             program: config.program.display().to_string(),
             source,
         })?;
@@ -554,6 +554,26 @@ impl Drop for Process {
     }
 }
 
+/// Attempts at starting a program whose file is busy (ETXTBSY) before giving up.
+const BUSY_ATTEMPTS: u32 = 20;
+
+/// Starts `command`, trying again while the kernel says its file is busy: a program written
+/// just before it is run (a test's script, a freshly built engine) stays busy while any
+/// process forked meanwhile, by another thread, still holds it open for writing; that
+/// lasts until the fork's own exec, a few milliseconds at most.
+fn spawn_retrying_busy(command: &mut Command) -> std::io::Result<std::process::Child> {
+    let mut attempt = 0;
+    loop {
+        match command.spawn() {
+            Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && attempt < BUSY_ATTEMPTS => {
+                attempt += 1;
+                thread::sleep(Duration::from_millis(5 * u64::from(attempt)));
+            }
+            other => return other,
+        }
+    }
+}
+
 /// How many live (not zombie) processes are in process group `pgid`, from `/proc`: the test
 /// that no process of a game outlived it.
 pub fn group_members(pgid: i32) -> usize {
@@ -691,6 +711,26 @@ fn drain_stderr(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_program_still_open_for_writing_starts_once_it_is_closed() {
+        use std::os::unix::fs::PermissionsExt;
+        let path = std::env::temp_dir().join(format!("olympiad-busy-{}.sh", std::process::id()));
+        let mut file = File::create(&path).unwrap();
+        file.write_all(b"#!/bin/sh\nexit 7\n").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        // While the file is open for writing, the kernel refuses to run it.
+        let busy = Command::new(&path).spawn().unwrap_err();
+        assert_eq!(busy.raw_os_error(), Some(libc::ETXTBSY));
+        let closer = thread::spawn(move || {
+            thread::sleep(Duration::from_millis(30));
+            drop(file);
+        });
+        let mut child = spawn_retrying_busy(&mut Command::new(&path)).unwrap();
+        assert_eq!(child.wait().unwrap().code(), Some(7));
+        closer.join().unwrap();
+        let _ = std::fs::remove_file(&path);
+    }
 
     fn config(program: &str, args: &[&str]) -> ProcessConfig {
         ProcessConfig {

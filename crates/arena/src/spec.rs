@@ -306,8 +306,8 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(
-            msg("htp:sh")
-                .contains("PROTOCOL:COMMAND LINE (codecup, caia, uci, cecp, gtp, connect6)")
+            msg("ugi:sh")
+                .contains("PROTOCOL:COMMAND LINE (codecup, caia, uci, cecp, gtp, htp, connect6)")
         );
         match PlayerSpec::parse("gtp:sh --mode gtp", game()).unwrap() {
             PlayerSpec::Command { protocol, args, .. } => {
@@ -319,7 +319,7 @@ mod tests {
         assert!(PlayerSpec::is_spec("uci:stockfish"));
         assert!(PlayerSpec::is_spec("gtp:gnugo"));
         assert!(!PlayerSpec::is_spec("stockfish"));
-        assert!(!PlayerSpec::is_spec("htp:gnugo"));
+        assert!(!PlayerSpec::is_spec("ugi:gnugo"));
         let options = [("Hash".to_string(), "64".to_string())];
         let uci = PlayerSpec::parse("uci:sh", game()).unwrap();
         match uci.with_options(&options, game()).unwrap() {

@@ -384,8 +384,8 @@ fn bad_texts_are_refused_naming_what_is_wrong() {
         ("/game", "chesss".into(), &["unknown game 'chesss'"]),
         (
             "/seats/1/spec/protocol",
-            "htp".into(),
-            &["seat 1", "unknown protocol 'htp'"],
+            "ugi".into(),
+            &["seat 1", "unknown protocol 'ugi'"],
         ),
         (
             "/seats/0/spec/engine",
