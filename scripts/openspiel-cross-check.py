@@ -9,9 +9,15 @@ too. It stops at the first difference, naming the game, the moves and both move 
     pip install open_spiel
     scripts/openspiel-cross-check.py clobber "clobber(rows=5,columns=6)" \
       --param rows=5 --param columns=6 --games 200 --olympiad target/release/olympiad
+    scripts/openspiel-cross-check.py hex "hex(size=11,swap=off)" --games 50
+    scripts/openspiel-cross-check.py lines_of_action loa --games 20
 
 Where the rules agree: Clobber entirely (OpenSpiel's first player holds a1, as Black does
-here; a player without a move loses in both). Lines of Action in move generation only: where
+here; a player without a move loses in both). Hex without the swap (`hex(swap=off)`, OpenSpiel's
+`hex` with `swap=false`), endings included; with the swap OpenSpiel plays it as swap-pieces
+(the first stone mirrored and recoloured, colours staying with the players) where ours
+exchanges the players' colours, so the positions after it match only up to that reflection
+and are not compared. Lines of Action in move generation only: where
 OpenSpiel ends a game that ours goes on with (a stuck player loses there and passes here;
 the second repetition draws there, the third here), the walk stops at that position, and a
 position where the player to move has no move is not compared.
@@ -25,6 +31,11 @@ import sys
 import pyspiel
 
 from openspiel_params import add_param_option, game_params
+
+
+# The games whose endings OpenSpiel and olympiad rule alike: where OpenSpiel's game is over,
+# ours must be too (no legal move left).
+SAME_END = {"clobber", "hex"}
 
 
 def our_moves(olympiad, game, moves):
@@ -45,7 +56,8 @@ def our_moves(olympiad, game, moves):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("openspiel", help="OpenSpiel's name of the game (clobber, lines_of_action)")
+    parser.add_argument("openspiel",
+                        help="OpenSpiel's name of the game (clobber, hex, lines_of_action)")
     parser.add_argument("ours", help="olympiad's name of the same game and variant")
     add_param_option(parser)
     parser.add_argument("--games", type=int, default=100, help="random games (default 100)")
@@ -61,7 +73,7 @@ def main():
         moves = []
         while True:
             theirs = {state.action_to_string(a) for a in state.legal_actions()}
-            if state.is_terminal() and args.openspiel != "clobber":
+            if state.is_terminal() and args.openspiel not in SAME_END:
                 break
             ours = our_moves(args.olympiad, args.ours, moves)
             positions += 1

@@ -4,7 +4,8 @@
 def add_param_option(parser):
     """Adds `--param K=V` (repeatable) to an argparse parser."""
     parser.add_argument("--param", action="append", default=[], metavar="K=V",
-                        help="an OpenSpiel game parameter (whole numbers), repeatable: rows=10")
+                        help="an OpenSpiel game parameter (a whole number, true or false), "
+                             "repeatable: rows=10, swap=true")
 
 
 def game_params(parser, params):
@@ -12,7 +13,10 @@ def game_params(parser, params):
     out = {}
     for p in params:
         key, sep, value = p.partition("=")
-        if not sep or not value.lstrip("-").isdigit():
-            parser.error(f"--param {p}: expected KEY=WHOLE_NUMBER")
-        out[key] = int(value)
+        if sep and value in ("true", "false"):
+            out[key] = value == "true"
+        elif sep and value.lstrip("-").isdigit():
+            out[key] = int(value)
+        else:
+            parser.error(f"--param {p}: expected KEY=WHOLE_NUMBER or KEY=true|false")
     return out

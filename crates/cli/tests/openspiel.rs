@@ -1,5 +1,6 @@
 //! OpenSpiel (PyPI `open_spiel`, which `.ci/run` installs) as an outside check of our games:
-//! its Clobber and ours list the same moves along random games
+//! its Clobber, Hex (without the swap, which it plays as swap-pieces) and Lines of Action
+//! list the same moves as ours along random games
 //! (`scripts/openspiel-cross-check.py`), and its MCTS bot plays our engines through the
 //! arena as a CodeCup-dialogue program (`scripts/openspiel-mcts-player.py`), the baseline
 //! opponent of the Olympiad games.
@@ -61,6 +62,23 @@ fn openspiel_and_our_clobber_list_the_same_moves_along_random_games() {
     assert!(small.starts_with("30 games, "), "{small}");
     let ours = cross_check("clobber", "clobber", &["rows=10", "columns=10"], 5, 2);
     assert!(ours.ends_with("the move lists agree"), "{ours}");
+}
+
+#[test]
+fn openspiel_and_our_hex_and_loa_list_the_same_moves_along_random_games() {
+    let hex = cross_check("hex", "hex(size=5,swap=off)", &["board_size=5"], 30, 1);
+    assert!(hex.starts_with("30 games, "), "{hex}");
+    let loa = cross_check("lines_of_action", "loa", &[], 2, 1);
+    assert!(loa.starts_with("2 games, "), "{loa}");
+}
+
+#[test]
+#[ignore = "longer cross-checks: 50 Hex games on 11x11 and 30 of Lines of Action (half a minute)"]
+fn openspiel_and_our_hex_and_loa_agree_over_many_games() {
+    let hex = cross_check("hex", "hex(size=11,swap=off)", &[], 50, 5);
+    assert!(hex.starts_with("50 games, "), "{hex}");
+    let loa = cross_check("lines_of_action", "loa", &[], 30, 5);
+    assert!(loa.starts_with("30 games, "), "{loa}");
 }
 
 #[test]
