@@ -29,6 +29,7 @@
 //! assert_eq!(perft::perft(&Nim(4, Seat::FIRST), 2), 6);
 //! ```
 
+mod color;
 mod describe;
 mod game;
 mod moves;
@@ -43,6 +44,7 @@ pub mod fuzz;
 #[cfg(feature = "testkit")]
 pub mod programs;
 
+pub use color::Color;
 pub use describe::{Cell, Describe, OwnScore, Picture, Shape};
 pub use game::{Game, Hashed, MAX_SEATS, Notation, Outcome, Seat, TwoPlayerZeroSum};
 pub use moves::MoveList;

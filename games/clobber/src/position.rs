@@ -6,33 +6,8 @@ use crate::zobrist;
 use crate::{MAX_SIDE, MAX_SQUARES};
 use thiserror::Error;
 
-/// A colour; Black moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Seat 0, `x`.
-    Black = 0,
-    /// Seat 1, `o`.
-    White = 1,
-}
-
-impl Color {
-    /// The other colour.
-    #[inline]
-    pub fn other(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// The colour's letter in positions (`x`, `o`).
-    pub fn letter(self) -> char {
-        match self {
-            Color::Black => 'x',
-            Color::White => 'o',
-        }
-    }
-}
+// The colours: Black (`x`, seat 0, holding a1) moves first.
+pub use olympiad_core::Color;
 
 /// A move: the mover's stone on `from` clobbers the enemy stone on `to`, an orthogonal
 /// neighbour. Squares are numbered `row * columns + column` from `a1` = 0.

@@ -24,32 +24,8 @@ pub const WIN_LENGTH: usize = 6;
 /// "No second stone" in a [`Move`].
 const NONE: u16 = u16::MAX;
 
-/// A colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Moves first, one stone.
-    Black = 0,
-    /// Moves second.
-    White = 1,
-}
-
-impl Color {
-    /// The other colour.
-    pub const fn other(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// Its letter in position texts: `x` Black, `o` White.
-    pub const fn letter(self) -> char {
-        match self {
-            Color::Black => 'x',
-            Color::White => 'o',
-        }
-    }
-}
+// The colours: Black (seat 0) puts one stone first, then each side two a turn.
+pub use olympiad_core::Color;
 
 /// A turn: one stone, or an unordered pair kept with the lower point first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

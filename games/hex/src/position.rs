@@ -30,32 +30,9 @@ const SOUTH: usize = MAX_CELLS + 1;
 const WEST: usize = MAX_CELLS + 2;
 const EAST: usize = MAX_CELLS + 3;
 
-/// A colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Moves first; joins the top and bottom rows.
-    Black = 0,
-    /// Joins the left and right columns.
-    White = 1,
-}
-
-impl Color {
-    /// The other colour.
-    pub const fn other(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// Its letter in position texts: `x` Black, `o` White.
-    pub const fn letter(self) -> char {
-        match self {
-            Color::Black => 'x',
-            Color::White => 'o',
-        }
-    }
-}
+// The colours: Black (seat 0) moves first and joins the top and bottom rows; White joins
+// the left and right columns.
+pub use olympiad_core::Color;
 
 /// A move: a cell (`row * size + column`) or the swap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -178,33 +178,9 @@ pub(crate) fn group_count(mut set: u64) -> u32 {
     groups
 }
 
-/// A colour; Black moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Seat 0, `x`: the pieces of rows 1 and 8.
-    Black = 0,
-    /// Seat 1, `o`: the pieces of columns a and h.
-    White = 1,
-}
-
-impl Color {
-    /// The other colour.
-    #[inline]
-    pub fn other(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// The colour's letter in positions (`x`, `o`).
-    pub fn letter(self) -> char {
-        match self {
-            Color::Black => 'x',
-            Color::White => 'o',
-        }
-    }
-}
+// The colours: Black (seat 0) starts on rows 1 and 8 and moves first; White on columns a
+// and h.
+pub use olympiad_core::Color;
 
 /// A move: the piece on `from` goes to `to` (capturing an enemy piece there), or the pass
 /// ([`Move::PASS`]), which is legal only when no other move is.
