@@ -6,11 +6,22 @@ opponent's move, answers with one line holding its own move, and exits on `end`.
 written as olympiad writes them, which for these games is OpenSpiel's own text:
 
     clobber          a1b1 (from-to); OpenSpiel's first player holds a1, as Black does here
+    hex              a1..k11 and swap (OpenSpiel's `hex`, `--param swap=true` for ours; the
+                     arena speaks HTP to `cmd:` Hex programs, so name this one `codecup:`)
     lines_of_action  b1-b3, c1xa3
+
+Hex's swap is the one translation. Ours exchanges the players' roles and leaves the stone
+where it stands; OpenSpiel's is swap-pieces: the stone is mirrored across the long diagonal
+(c2 becomes b3) and recoloured, and the colours stay with the players. The two positions are
+each other's mirror image with the colours exchanged, so after a swap every cell passes
+through that mirror on its way in and out of OpenSpiel's state, and the games stay the same.
 
 The bot is OpenSpiel's `MCTSBot` (UCT over random rollouts, exact values for solved
 subtrees) with a fixed number of simulations per move, as the Olympiad issue's baseline
-asks ("OpenSpiel's MCTS bot at 1,000 simulations per move"):
+asks ("OpenSpiel's MCTS bot at 1,000 simulations per move"). OpenSpiel has it twice, in C++
+(`pyspiel.MCTSBot`, the default here: about 15 times faster on 11x11 Hex) and in Python
+(`open_spiel.python.algorithms.mcts`, `--implementation python`); the two are the same
+algorithm with the same parameters:
 
     pip install open_spiel
     olympiad match clobber builtin:alphabeta:movetime=1000 \
@@ -33,8 +44,32 @@ import pyspiel
 from openspiel_params import add_param_option, game_params
 from open_spiel.python.algorithms import mcts
 
-# The games whose move texts OpenSpiel and olympiad write alike.
-SAME_TEXT = {"clobber", "lines_of_action"}
+# The games whose move texts OpenSpiel and olympiad write alike (Hex but for its swap).
+SAME_TEXT = {"clobber", "hex", "lines_of_action"}
+
+# Hex's swap, in both programs' texts.
+SWAP = "swap"
+
+
+def mirrored(cell):
+    """A Hex cell mirrored across the long diagonal: column and row change places (c2 -> b3)."""
+    column = ord(cell[0]) - ord("a")
+    row = int(cell[1:]) - 1
+    return f"{chr(ord('a') + row)}{column + 1}"
+
+
+class Translation:
+    """Move texts between ours and OpenSpiel's, either way: the same, or mirrored after a
+    Hex swap (the mirror is its own inverse)."""
+
+    def __init__(self):
+        self.mirror = False
+
+    def __call__(self, text):
+        if text == SWAP:
+            self.mirror = True
+            return text
+        return mirrored(text) if self.mirror else text
 
 
 def find_action(state, text):
@@ -57,14 +92,23 @@ def main():
                         help="UCT's exploration constant (default 2, OpenSpiel's example)")
     parser.add_argument("--seed", type=int, default=None,
                         help="random seed (default: a new one each game)")
+    parser.add_argument("--implementation", choices=["cpp", "python"], default="cpp",
+                        help="OpenSpiel's C++ MCTSBot (default) or its Python one")
     args = parser.parse_args()
     params = game_params(parser, args.param)
     game = pyspiel.load_game(args.game, params)
-    rng = np.random.RandomState(args.seed)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=args.rollouts, random_state=rng)
-    bot = mcts.MCTSBot(game, uct_c=args.uct_c, max_simulations=args.simulations,
-                       evaluator=evaluator, solve=True, random_state=rng)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little") & 0x7FFFFFFF
+    if args.implementation == "cpp":
+        evaluator = pyspiel.RandomRolloutEvaluator(args.rollouts, seed)
+        bot = pyspiel.MCTSBot(game, evaluator, args.uct_c, args.simulations,
+                              1000, True, seed, False)
+    else:
+        rng = np.random.RandomState(seed)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=args.rollouts, random_state=rng)
+        bot = mcts.MCTSBot(game, uct_c=args.uct_c, max_simulations=args.simulations,
+                           evaluator=evaluator, solve=True, random_state=rng)
     state = game.new_initial_state()
+    translation = Translation()
 
     def our_move():
         if state.is_terminal():
@@ -73,7 +117,7 @@ def main():
                   file=sys.stderr)
             sys.exit(3)
         action = bot.step(state)
-        text = state.action_to_string(action)
+        text = translation(state.action_to_string(action))
         state.apply_action(action)
         print(text, flush=True)
 
@@ -86,7 +130,9 @@ def main():
             # interpreter's teardown (numpy, scipy) can take longer than that.
             os._exit(0)
         else:
-            action = None if state.is_terminal() else find_action(state, text)
+            action = None
+            if not state.is_terminal():
+                action = find_action(state, translation(text))
             if action is None:
                 print(f"openspiel-mcts-player: line {number}: '{text}' is not a legal move "
                       f"here (OpenSpiel's {args.game}, move {state.move_number() + 1})",

@@ -126,3 +126,94 @@ fn openspiel_mcts_bot_plays_our_clobber_engine_through_the_arena() {
     }
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// The adapter's Hex swap: ours exchanges roles and leaves the stone where it stands,
+/// OpenSpiel's mirrors and recolours it. After the adapter opens and we swap, the stone's
+/// own cell is taken (the adapter refuses it) and its mirror image is free (accepted).
+#[test]
+fn openspiel_mcts_adapter_translates_the_hex_swap_by_the_mirror() {
+    require_openspiel();
+    let python = PathBuf::from("python3");
+    let adapter = script("openspiel-mcts-player.py");
+    let talk = |lines: &[&str]| -> (Vec<String>, Option<i32>) {
+        let mut child = Command::new(&python)
+            .arg(&adapter)
+            .args(["hex", "--param", "board_size=5", "--param", "swap=true"])
+            .args(["--simulations", "50", "--seed", "5"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        use std::io::{BufRead, BufReader, Write};
+        let mut input = child.stdin.take().unwrap();
+        let mut output = BufReader::new(child.stdout.take().unwrap());
+        let mut answers = Vec::new();
+        for line in lines {
+            if writeln!(input, "{line}")
+                .and_then(|_| input.flush())
+                .is_err()
+            {
+                break;
+            }
+            let mut answer = String::new();
+            if output.read_line(&mut answer).unwrap_or(0) == 0 {
+                break;
+            }
+            answers.push(answer.trim().to_string());
+        }
+        drop(input);
+        (answers, child.wait().unwrap().code())
+    };
+    let mirror = |cell: &str| {
+        let column = cell.as_bytes()[0] - b'a';
+        let row: u8 = cell[1..].parse().unwrap();
+        format!("{}{}", (b'a' + row - 1) as char, column + 1)
+    };
+    // The adapter opens (seeded, so always the same cell); find a cell off the diagonal.
+    let (answers, _) = talk(&["start"]);
+    let opening = answers[0].clone();
+    assert_ne!(
+        opening,
+        mirror(&opening),
+        "the seeded opening {opening} lies on the diagonal: pick another seed"
+    );
+    // We swap; the adapter moves again, never onto its own stone.
+    let (answers, _) = talk(&["start", "swap"]);
+    assert_eq!(answers[0], opening);
+    assert_ne!(answers[1], opening);
+    let reply = answers[1].clone();
+    // Our move onto the stone's cell is illegal: the adapter stops with code 2.
+    let (_, code) = talk(&["start", "swap", &opening]);
+    assert_eq!(code, Some(2), "the adapter took {opening} after the swap");
+    // The stone's mirror image is free in our game, unless the adapter took it itself.
+    let free = mirror(&opening);
+    if free != reply {
+        let (answers, _) = talk(&["start", "swap", &free, "end"]);
+        assert_eq!(answers.len(), 3, "the adapter refused {free}: {answers:?}");
+    }
+}
+
+#[test]
+fn openspiel_mcts_bot_plays_our_hex_engine_with_the_swap() {
+    require_openspiel();
+    let out = std::env::temp_dir().join(format!("olympiad-openspiel-hex-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    // `codecup:`: a `cmd:` Hex program speaks HTP.
+    let bot = format!(
+        "codecup:python3 {} hex --param board_size=5 --param swap=true --simulations 100",
+        script("openspiel-mcts-player.py").display()
+    );
+    let stdout = run_ok(
+        Command::new(env!("CARGO_BIN_EXE_olympiad"))
+            .args(["match", "hex(size=5)", "builtin:ponte:movetime=50", &bot])
+            .args(["--games", "4", "--tc", "30", "--out"])
+            .arg(&out),
+    );
+    let records = records(&out);
+    assert_eq!(records.len(), 4, "{stdout}");
+    for record in &records {
+        assert_eq!(record["termination"]["kind"], "rules", "{record}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
