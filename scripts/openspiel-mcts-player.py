@@ -9,6 +9,10 @@ written as olympiad writes them, which for these games is OpenSpiel's own text:
     hex              a1..k11 and swap (OpenSpiel's `hex`, `--param swap=true` for ours; the
                      arena speaks HTP to `cmd:` Hex programs, so name this one `codecup:`)
     lines_of_action  b1-b3, c1xa3
+    connect6         J10, J10K11: OpenSpiel has no Connect6; scripts/openspiel_connect6.py
+                     writes ours as an OpenSpiel game in Python, where a stone is an action,
+                     so the bot searches each stone of its pair on its own (the arena speaks
+                     the Connect6 protocol to `cmd:` programs: name this one `codecup:`)
 
 Hex's swap is the one translation. Ours exchanges the players' roles and leaves the stone
 where it stands; OpenSpiel's is swap-pieces: the stone is mirrored across the long diagonal
@@ -20,8 +24,9 @@ The bot is OpenSpiel's `MCTSBot` (UCT over random rollouts, exact values for sol
 subtrees) with a fixed number of simulations per move, as the Olympiad issue's baseline
 asks ("OpenSpiel's MCTS bot at 1,000 simulations per move"). OpenSpiel has it twice, in C++
 (`pyspiel.MCTSBot`, the default here: about 15 times faster on 11x11 Hex) and in Python
-(`open_spiel.python.algorithms.mcts`, `--implementation python`); the two are the same
-algorithm with the same parameters:
+(`open_spiel.python.algorithms.mcts`, `--implementation python`, and always for Connect6,
+a Python game the C++ bot cannot drive); the two are the same algorithm with the same
+parameters:
 
     pip install open_spiel
     olympiad match clobber builtin:alphabeta:movetime=1000 \
@@ -46,6 +51,9 @@ from open_spiel.python.algorithms import mcts
 
 # The games whose move texts OpenSpiel and olympiad write alike (Hex but for its swap).
 SAME_TEXT = {"clobber", "hex", "lines_of_action"}
+
+# The game OpenSpiel lacks, written for it in scripts/openspiel_connect6.py.
+CONNECT6 = "connect6"
 
 # Hex's swap, in both programs' texts.
 SWAP = "swap"
@@ -82,7 +90,8 @@ def find_action(state, text):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=sorted(SAME_TEXT), help="OpenSpiel's name of the game")
+    parser.add_argument("game", choices=sorted(SAME_TEXT | {CONNECT6}),
+                        help="OpenSpiel's name of the game, or connect6")
     add_param_option(parser)
     parser.add_argument("--simulations", type=int, default=1000,
                         help="MCTS simulations per move (default 1000)")
@@ -92,13 +101,24 @@ def main():
                         help="UCT's exploration constant (default 2, OpenSpiel's example)")
     parser.add_argument("--seed", type=int, default=None,
                         help="random seed (default: a new one each game)")
-    parser.add_argument("--implementation", choices=["cpp", "python"], default="cpp",
-                        help="OpenSpiel's C++ MCTSBot (default) or its Python one")
+    parser.add_argument("--implementation", choices=["cpp", "python"], default=None,
+                        help="OpenSpiel's C++ MCTSBot (the default) or its Python one (the "
+                             "only one for connect6)")
     args = parser.parse_args()
     params = game_params(parser, args.param)
-    game = pyspiel.load_game(args.game, params)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little") & 0x7FFFFFFF
-    if args.implementation == "cpp":
+    if args.game == CONNECT6:
+        if args.implementation == "cpp":
+            parser.error("connect6 is a Python game: OpenSpiel's C++ bot cannot drive it")
+        import openspiel_connect6 as connect6
+        game = pyspiel.load_game(connect6.NAME, params)
+        rng = np.random.RandomState(seed)
+        evaluator = connect6.RandomRollouts(seed)
+        bot = mcts.MCTSBot(game, uct_c=args.uct_c, max_simulations=args.simulations,
+                           evaluator=evaluator, solve=True, random_state=rng)
+        return connect6_dialogue(game, bot, connect6)
+    game = pyspiel.load_game(args.game, params)
+    if args.implementation in (None, "cpp"):
         evaluator = pyspiel.RandomRolloutEvaluator(args.rollouts, seed)
         bot = pyspiel.MCTSBot(game, evaluator, args.uct_c, args.simulations,
                               1000, True, seed, False)
@@ -140,6 +160,50 @@ def main():
                 sys.exit(2)
             state.apply_action(action)
             our_move()
+
+
+def connect6_dialogue(game, bot, connect6):
+    """The CodeCup dialogue for Connect6: turns of one stone (Black's first) or two."""
+    state = game.new_initial_state()
+
+    def our_turn():
+        if state.is_terminal():
+            print(f"openspiel-mcts-player: the game is over (returns {state.returns()}) "
+                  f"but the referee asks for a move", file=sys.stderr)
+            sys.exit(3)
+        stones = 1 if state.stones == 0 else 2
+        points = []
+        for _ in range(stones):
+            if state.is_terminal():
+                # The first stone made six: ours puts a second down all the same.
+                if state.stones < len(state.board):
+                    points.append(next(i for i, v in enumerate(state.board)
+                                       if v == connect6.EMPTY))
+                break
+            action = bot.step(state)
+            state.apply_action(action)
+            points.append(action)
+        print("".join(connect6.point_text(a, state.size) for a in points), flush=True)
+
+    for number, line in enumerate(sys.stdin, start=1):
+        text = line.strip()
+        if text in ("start", "Start", "START"):
+            our_turn()
+        elif text in ("end", "End", "END", "quit", "Quit"):
+            os._exit(0)
+        else:
+            points = connect6.parse_points(text, state.size)
+            legal = points is not None and len(set(points)) == len(points)
+            for action in points or []:
+                if not legal or state.is_terminal() or state.board[action] != connect6.EMPTY:
+                    legal = False
+                    break
+                state.apply_action(action)
+            if not legal:
+                print(f"openspiel-mcts-player: line {number}: '{text}' is not a legal turn "
+                      f"here (stone {state.stones + 1})", file=sys.stderr)
+                sys.exit(2)
+            our_turn()
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 //! list the same moves as ours along random games
 //! (`scripts/openspiel-cross-check.py`), and its MCTS bot plays our engines through the
 //! arena as a CodeCup-dialogue program (`scripts/openspiel-mcts-player.py`), the baseline
-//! opponent of the Olympiad games.
+//! opponent of the Olympiad games: Clobber, Hex with the swap, and Connect6, which OpenSpiel
+//! lacks and `scripts/openspiel_connect6.py` writes for it as a Python game.
 
 mod common;
 
@@ -214,6 +215,44 @@ fn openspiel_mcts_bot_plays_our_hex_engine_with_the_swap() {
     assert_eq!(records.len(), 4, "{stdout}");
     for record in &records {
         assert_eq!(record["termination"]["kind"], "rules", "{record}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// OpenSpiel has no Connect6: `scripts/openspiel_connect6.py` writes ours as a Python
+/// OpenSpiel game, and the adapter plays a turn's two stones as two searches.
+#[test]
+fn openspiel_mcts_bot_plays_our_connect6_engine_on_a_python_game() {
+    require_openspiel();
+    let out = std::env::temp_dir().join(format!("olympiad-openspiel-c6-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    // `codecup:`: a `cmd:` Connect6 program speaks the Connect6 protocol.
+    let bot = format!(
+        "codecup:python3 {} connect6 --param size=9 --simulations 100 --seed 7",
+        script("openspiel-mcts-player.py").display()
+    );
+    let stdout = run_ok(
+        Command::new(env!("CARGO_BIN_EXE_olympiad"))
+            .args([
+                "match",
+                "connect6(size=9)",
+                "builtin:roku:movetime=50",
+                &bot,
+            ])
+            .args(["--games", "2", "--tc", "60", "--out"])
+            .arg(&out),
+    );
+    let records = records(&out);
+    assert_eq!(records.len(), 2, "{stdout}");
+    for record in &records {
+        assert_eq!(record["termination"]["kind"], "rules", "{record}");
+        // After Black's first stone, every turn of the bot's is a pair of points.
+        let moves = record["moves"].as_array().unwrap();
+        for m in moves.iter().skip(1) {
+            let text = m["move"].as_str().unwrap();
+            let letters = text.chars().filter(|c| c.is_ascii_alphabetic()).count();
+            assert_eq!(letters, 2, "{record}");
+        }
     }
     let _ = std::fs::remove_dir_all(&out);
 }
