@@ -33,6 +33,7 @@ mod describe;
 mod engine;
 mod position;
 pub mod reference;
+pub mod regions;
 pub mod text;
 mod zobrist;
 

@@ -173,14 +173,24 @@ impl Position {
     /// move. (Every adjacent pair of opposite stones is a move for both sides, so the two
     /// sides' move counts are always equal; which stones still take part is what differs.)
     pub fn movable(&self, color: Color) -> u32 {
-        let mine = self.stones[color as usize];
-        let enemy = self.stones[color.other() as usize];
+        self.movable_among(
+            self.stones[color as usize],
+            self.stones[color.other() as usize],
+        )
+    }
+
+    /// How many of the stones `mine` have an orthogonal neighbour in `enemy`.
+    pub(crate) fn movable_among(&self, mine: u128, enemy: u128) -> u32 {
+        (mine & self.neighbours(enemy)).count_ones()
+    }
+
+    /// The squares orthogonally next to some square of `set` (on the board).
+    pub(crate) fn neighbours(&self, set: u128) -> u128 {
         let c = u32::from(self.columns);
-        let near_enemy = ((enemy << 1) & self.not_first_column)
-            | ((enemy >> 1) & self.not_last_column)
-            | (enemy << c)
-            | (enemy >> c);
-        (mine & near_enemy).count_ones()
+        ((set << 1) & self.not_first_column)
+            | ((set >> 1) & self.not_last_column)
+            | ((set << c) & self.board)
+            | (set >> c)
     }
 
     /// Calls `f` with every legal move.
