@@ -6,9 +6,10 @@ opponent's move, answers with one line holding its own move, and exits on `end`.
 written as olympiad writes them, which for these games is OpenSpiel's own text:
 
     clobber          a1b1 (from-to); OpenSpiel's first player holds a1, as Black does here
-    hex              a1..k11 and swap (OpenSpiel's `hex`, `--param swap=true` for ours; the
-                     arena speaks HTP to `cmd:` Hex programs, so name this one `codecup:`)
+    hex              a1..k11 and swap (OpenSpiel's `hex`, `--param swap=true` for ours)
     lines_of_action  b1-b3, c1xa3
+
+The arena speaks GTP or HTP to `cmd:` programs of these games, so name this one `codecup:`.
 
 Hex's swap is the one translation. Ours exchanges the players' roles and leaves the stone
 where it stands; OpenSpiel's is swap-pieces: the stone is mirrored across the long diagonal
@@ -25,7 +26,7 @@ algorithm with the same parameters:
 
     pip install open_spiel
     olympiad match clobber builtin:alphabeta:movetime=1000 \
-      "cmd:scripts/openspiel-mcts-player.py clobber --param rows=10 --param columns=10" \
+      "codecup:scripts/openspiel-mcts-player.py clobber --param rows=10 --param columns=10" \
       --games 100 --tc 900 --out clobber-vs-mcts
 
 Where OpenSpiel's rules end a game that ours go on with (Lines of Action: OpenSpiel draws
