@@ -331,7 +331,7 @@ pub static GAMES: &[GameRow] = &[
         protocols: &["gtp", "codecup"],
         engine: "alphabeta",
         book: None,
-        files: None,
+        files: Some(&files::LOA),
         protocol_variant: |_| None,
         build: |_| {
             Box::new(
@@ -459,7 +459,7 @@ pub static GAMES: &[GameRow] = &[
         protocols: &["connect6", "codecup"],
         engine: olympiad_connect6::engine::NAME,
         book: None,
-        files: None,
+        files: Some(&files::CONNECT6),
         protocol_variant: |_| None,
         build: |v| {
             let start = olympiad_connect6::Position::new(v[0] as usize);
