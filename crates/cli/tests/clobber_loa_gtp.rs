@@ -1,14 +1,15 @@
 //! Clobber and Lines of Action over GTP, as GoGui drives a board game's program:
 //! `olympiad play clobber|loa` answering scripted sessions (moves in the games' own
 //! notation, `boardsize` refused where the game cannot be, `final_score` as the winner),
-//! whole games through `olympiad match` in which our engine, served by `olympiad play`, is
-//! the external GTP program, and a program that answers `genmove` with an illegal move
-//! losing that game by the arena's fault record.
+//! whole games through `olympiad match` and round-robin tournaments in which our engine,
+//! served by `olympiad play`, is the external GTP program, and a program that answers
+//! `genmove` with an illegal move losing that game by the arena's fault record.
 
 mod common;
 
-use common::{Pipe, moves, run_match, scratch};
+use common::{Pipe, moves, run_match, run_ok, scratch};
 use std::path::Path;
+use std::process::Command;
 
 #[test]
 fn olympiad_play_clobber_answers_a_scripted_gtp_session_to_the_end() {
@@ -172,5 +173,35 @@ fn a_gtp_program_that_answers_an_illegal_move_loses_that_game() {
                 "{record}"
             );
         }
+    }
+}
+
+#[test]
+fn tournaments_of_both_games_run_gtp_programs_and_built_in_engines() {
+    for (game, play) in [("clobber(rows=6,columns=6)", "clobber"), ("loa", "loa")] {
+        let dir = scratch("clobber-loa-gtp", &format!("tournament-{play}"));
+        let config = dir.join("tournament.toml");
+        std::fs::write(
+            &config,
+            format!(
+                "name = \"{play} over gtp\"\ngame = \"{game}\"\nconcurrency = 1\nseed = 1\n\
+                 [format]\nkind = \"round_robin\"\n[time]\ntime_ms = 30000\n\
+                 [[players]]\nname = \"served\"\n\
+                 spec = \"gtp:{} play {play} --options depth=2 --quiet\"\n\
+                 [[players]]\nname = \"alphabeta\"\nspec = \"builtin:alphabeta:depth=1\"\n\
+                 [[players]]\nname = \"random\"\nspec = \"builtin:random\"\n",
+                env!("CARGO_BIN_EXE_olympiad")
+            ),
+        )
+        .unwrap();
+        let stdout = run_ok(
+            Command::new(env!("CARGO_BIN_EXE_olympiad"))
+                .arg("tournament")
+                .arg(&config)
+                .arg("--out")
+                .arg(dir.join("out")),
+        );
+        // Three games, each ended by the rules: no program broke the protocol.
+        assert!(stdout.contains("terminations: normal 3"), "{stdout}");
     }
 }

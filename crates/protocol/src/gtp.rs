@@ -25,20 +25,20 @@
 //! The player's side, [`serve`], speaks GTP for any [`Thinker`]: the commands of the
 //! specification's required set and the tournament and scoring ones (see [`COMMANDS`]).
 //!
-//! Clobber and Lines of Action speak it as it is, in GoGui's way: GoGui (and HexGui, its
-//! Hex fork) drives any board game's program through these same commands, and the GTP
-//! programs of these games (MiniZero's Clobber and LOA consoles, the programs of the ICGA
-//! events) read and write a move as one word. We follow that with the games' own notation:
-//! `play b a1b1` (Clobber: from and to, columns `a`..`j` with no letter skipped), `play w
-//! b1-b3` or `b1xb3` (LOA, either sign read, the right one written), `pass` for an LOA
-//! player without a move; `boardsize N` sets Clobber's square board (rows and columns) and
-//! is refused for a size the game cannot have (LOA: only 8); `komi` and
-//! `final_status_list` are refused (no komi, no dead stones); `final_score` answers the
-//! winner without a margin, `B+` or `W+` (`0` for LOA's draws), as HTP does. Where we
+//! Clobber and Lines of Action speak it as it is, the way GTP programs of games other
+//! than Go do (MiniZero's Clobber and LOA consoles, which GoGui drives; HexGui, GoGui's
+//! fork, for Hex): a move is one word in the game's own notation and the rest is GTP's.
+//! We follow that: `play b a1b1` (Clobber: from and to, columns `a`..`j` with no letter
+//! skipped), `play w a2-c2` or `a2xc2` (LOA: either sign read, the right one written),
+//! `pass` for an LOA player without a move; `boardsize N` sets Clobber's square board
+//! (rows and columns) and is refused for a size the game cannot have (LOA: only 8); `komi`
+//! and `final_status_list` are refused (no komi, no dead stones); `final_score` answers
+//! the winner without a margin, `B+` or `W+` (`0` for LOA's draws), as HTP does. Where we
 //! depart: MiniZero skips the column letter `i` on Clobber boards wider than 8 as Go does,
 //! writes LOA moves without a sign (`b1b3`) and answers `final_score` with a number (1,
-//! -1, 0); our programs read and write our notation, so such a program needs its own
-//! notation translated.
+//! -1, 0); GoGui's board shows Go's points only, so from-to moves show in its shell and
+//! tools (gogui-twogtp), not as clicks. Our programs read and write our notation, so such
+//! a program needs its own notation translated.
 
 use crate::engine_io::cut;
 use crate::{
