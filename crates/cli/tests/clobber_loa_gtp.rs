@@ -7,9 +7,8 @@
 
 mod common;
 
-use common::{Pipe, moves, run_match, run_ok, scratch};
+use common::{Pipe, moves, run_match, run_tournament, scratch};
 use std::path::Path;
-use std::process::Command;
 
 #[test]
 fn olympiad_play_clobber_answers_a_scripted_gtp_session_to_the_end() {
@@ -180,10 +179,9 @@ fn a_gtp_program_that_answers_an_illegal_move_loses_that_game() {
 fn tournaments_of_both_games_run_gtp_programs_and_built_in_engines() {
     for (game, play) in [("clobber(rows=6,columns=6)", "clobber"), ("loa", "loa")] {
         let dir = scratch("clobber-loa-gtp", &format!("tournament-{play}"));
-        let config = dir.join("tournament.toml");
-        std::fs::write(
-            &config,
-            format!(
+        let stdout = run_tournament(
+            &dir,
+            &format!(
                 "name = \"{play} over gtp\"\ngame = \"{game}\"\nconcurrency = 1\nseed = 1\n\
                  [format]\nkind = \"round_robin\"\n[time]\ntime_ms = 30000\n\
                  [[players]]\nname = \"served\"\n\
@@ -192,14 +190,6 @@ fn tournaments_of_both_games_run_gtp_programs_and_built_in_engines() {
                  [[players]]\nname = \"random\"\nspec = \"builtin:random\"\n",
                 env!("CARGO_BIN_EXE_olympiad")
             ),
-        )
-        .unwrap();
-        let stdout = run_ok(
-            Command::new(env!("CARGO_BIN_EXE_olympiad"))
-                .arg("tournament")
-                .arg(&config)
-                .arg("--out")
-                .arg(dir.join("out")),
         );
         // Three games, each ended by the rules: no program broke the protocol.
         assert!(stdout.contains("terminations: normal 3"), "{stdout}");
