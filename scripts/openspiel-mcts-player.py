@@ -6,13 +6,14 @@ opponent's move, answers with one line holding its own move, and exits on `end`.
 written as olympiad writes them, which for these games is OpenSpiel's own text:
 
     clobber          a1b1 (from-to); OpenSpiel's first player holds a1, as Black does here
-    hex              a1..k11 and swap (OpenSpiel's `hex`, `--param swap=true` for ours; the
-                     arena speaks HTP to `cmd:` Hex programs, so name this one `codecup:`)
+    hex              a1..k11 and swap (OpenSpiel's `hex`, `--param swap=true` for ours)
     lines_of_action  b1-b3, c1xa3
     connect6         J10, J10K11: OpenSpiel has no Connect6; scripts/openspiel_connect6.py
                      writes ours as an OpenSpiel game in Python, where a stone is an action,
-                     so the bot searches each stone of its pair on its own (the arena speaks
-                     the Connect6 protocol to `cmd:` programs: name this one `codecup:`)
+                     so the bot searches each stone of its pair on its own
+
+The arena speaks GTP, HTP or the Connect6 protocol to `cmd:` programs of these games, so
+name this one `codecup:`.
 
 Hex's swap is the one translation. Ours exchanges the players' roles and leaves the stone
 where it stands; OpenSpiel's is swap-pieces: the stone is mirrored across the long diagonal
@@ -30,7 +31,7 @@ parameters:
 
     pip install open_spiel
     olympiad match clobber builtin:alphabeta:movetime=1000 \
-      "cmd:scripts/openspiel-mcts-player.py clobber --param rows=10 --param columns=10" \
+      "codecup:scripts/openspiel-mcts-player.py clobber --param rows=10 --param columns=10" \
       --games 100 --tc 900 --out clobber-vs-mcts
 
 Where OpenSpiel's rules end a game that ours go on with (Lines of Action: OpenSpiel draws

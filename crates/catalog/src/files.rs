@@ -1,8 +1,10 @@
 //! The files a game's community keeps positions and games in, for the games that have such
-//! files (chess: EPD and PGN; Go and Hex: SGF). A row names them in a [`GameFiles`]; the arena reads opening
+//! files (chess: EPD and PGN; Go, Hex, Connect6 and Lines of Action: SGF). A row names them in a [`GameFiles`]; the arena reads opening
 //! files through it and writes its games in the community's record format, and the
 //! opening-set builder writes its openings in it. Everything here is text in, text out, so
 //! nothing above the catalog names a game's types.
+
+use olympiad_core::{Game, Notation};
 
 /// Reads an opening file's text into openings.
 pub type ReadOpenings = fn(values: &[u32], text: &str) -> Result<Vec<Opening>, String>;
@@ -316,23 +318,11 @@ fn hex_variant(values: &[u32]) -> Result<olympiad_hex::Position, String> {
 }
 
 fn hex_sgf_openings(values: &[u32], text: &str) -> Result<Vec<Opening>, String> {
-    use olympiad_core::{Game, Notation};
     let variant = hex_variant(values)?;
     let games = olympiad_hex::sgf::read(text, &variant).map_err(|e| e.to_string())?;
     Ok(games
         .iter()
-        .map(|g| {
-            let mut end = g.start.clone();
-            let mut texts = Vec::new();
-            for &mv in &g.moves {
-                texts.push(end.format_move(mv));
-                end.play(mv);
-            }
-            match g.setup {
-                false => Opening::Moves(texts),
-                true => Opening::Position(end.position_text()),
-            }
-        })
+        .map(|g| sgf_opening(&g.start, g.setup, &g.moves))
         .collect())
 }
 
@@ -341,17 +331,82 @@ fn hex_write_opening(
     position: &str,
     notes: &[(&str, String)],
 ) -> Result<String, String> {
-    use olympiad_core::Notation;
     let position = olympiad_hex::Position::parse_position(position).map_err(|e| e.to_string())?;
     Ok(olympiad_hex::sgf::write_position(&position, notes))
 }
 
 fn hex_write_sgf(_values: &[u32], record: &RecordText<'_>) -> Result<String, String> {
-    use olympiad_core::{Game, Notation};
     use olympiad_hex::sgf::SgfRecord;
     use olympiad_hex::{Color, Position};
     let start =
         Position::parse_position(record.start).map_err(|e| format!("start position: {e}"))?;
+    let facts = sgf_facts(&start, record)?;
+    let mut end = start.clone();
+    for (mv, _, _) in &facts.moves {
+        end.play(*mv);
+    }
+    // The tags name the players by the start's seat names (Black's first); after a swap
+    // the colours changed hands.
+    let holder = |color: Color| facts.players[end.seat_of(color).index()];
+    // The winning seat's colour at the end (0 Black).
+    let black = end.seat_of(Color::Black).index();
+    let winner = facts
+        .winner
+        .map(|w| w.map(|seat| usize::from(seat != black)));
+    Ok(olympiad_hex::sgf::write(&SgfRecord {
+        players: [holder(Color::Black), holder(Color::White)],
+        event: known_tag(record, "Event"),
+        date: known_tag(record, "Date").map(|d| d.replace('.', "-")),
+        round: known_tag(record, "Round"),
+        start: &start,
+        moves: facts.moves,
+        winner,
+        end: sgf_end(record.ending),
+        reason: (!record.reason.is_empty()).then_some(record.reason.as_str()),
+    }))
+}
+
+/// An SGF game read as an opening: its moves from the usual start, or, when it set up
+/// stones, the position after its moves.
+fn sgf_opening<G: Game + Notation + Clone>(start: &G, setup: bool, moves: &[G::Move]) -> Opening {
+    let mut end = start.clone();
+    let mut texts = Vec::new();
+    for &mv in moves {
+        texts.push(end.format_move(mv));
+        end.play(mv);
+    }
+    match setup {
+        false => Opening::Moves(texts),
+        true => Opening::Position(end.position_text()),
+    }
+}
+
+/// What a two-colour game's SGF record takes from the arena's record, the first seat
+/// Black: the players, the result by seat (`None` none, `Some(None)` a draw), and each
+/// move (checked from `start`) with its clock (seconds) and comment.
+struct SgfFacts<'a, M> {
+    players: [&'a str; 2],
+    winner: Option<Option<usize>>,
+    moves: Vec<(M, Option<f64>, Option<String>)>,
+}
+
+fn sgf_facts<'a, G: Game + Notation + Clone>(
+    start: &G,
+    record: &'a RecordText<'_>,
+) -> Result<SgfFacts<'a, G::Move>, String> {
+    let tag = |prefix: &str| {
+        record
+            .tags
+            .iter()
+            .find(|(k, _)| k.starts_with(prefix))
+            .map_or("?", |(_, v)| v.as_str())
+    };
+    let winner = match record.result {
+        "1-0" => Some(Some(0)),
+        "0-1" => Some(Some(1)),
+        "1/2-1/2" => Some(None),
+        _ => None,
+    };
     let mut end = start.clone();
     let mut moves = Vec::new();
     for m in &record.moves {
@@ -363,37 +418,101 @@ fn hex_write_sgf(_values: &[u32], record: &RecordText<'_>) -> Result<String, Str
             m.comment.clone(),
         ));
     }
-    // The tags name the players by the start's seat names (Black's first); after a swap
-    // the colours changed hands.
-    let tag = |prefix: &str| {
-        record
-            .tags
-            .iter()
-            .find(|(k, _)| k.starts_with(prefix))
-            .map(|(_, v)| v.as_str())
-    };
-    let seat_names = [tag("Black").unwrap_or("?"), tag("White").unwrap_or("?")];
-    let holder = |color: Color| seat_names[end.seat_of(color).index()];
-    let winner_seat = match record.result {
-        "1-0" => Some(0),
-        "0-1" => Some(1),
-        _ => None,
-    };
-    let winner = winner_seat.map(|seat| {
-        if end.seat_of(Color::Black).index() == seat {
-            Color::Black
-        } else {
-            Color::White
-        }
-    });
-    Ok(olympiad_hex::sgf::write(&SgfRecord {
-        players: [holder(Color::Black), holder(Color::White)],
+    Ok(SgfFacts {
+        players: [tag("Black"), tag("White")],
+        winner,
+        moves,
+    })
+}
+
+/// Lines of Action: SGF openings read as moves or a position (setup stones), games
+/// written as LOA SGF (GM[9]).
+pub(crate) static LOA: GameFiles = GameFiles {
+    openings: &[("sgf", loa_sgf_openings)],
+    write_opening: loa_write_opening,
+    record_extension: "sgf",
+    write_record: loa_write_sgf,
+};
+
+fn loa_sgf_openings(_values: &[u32], text: &str) -> Result<Vec<Opening>, String> {
+    let games = olympiad_loa::sgf::read(text).map_err(|e| e.to_string())?;
+    Ok(games
+        .iter()
+        .map(|g| sgf_opening(&g.start, g.setup, &g.moves))
+        .collect())
+}
+
+fn loa_write_opening(
+    _values: &[u32],
+    position: &str,
+    notes: &[(&str, String)],
+) -> Result<String, String> {
+    let position = olympiad_loa::Position::parse_position(position).map_err(|e| e.to_string())?;
+    Ok(olympiad_loa::sgf::write_position(&position, notes))
+}
+
+fn loa_write_sgf(_values: &[u32], record: &RecordText<'_>) -> Result<String, String> {
+    use olympiad_loa::{Position, sgf};
+    let start =
+        Position::parse_position(record.start).map_err(|e| format!("start position: {e}"))?;
+    let facts = sgf_facts(&start, record)?;
+    Ok(sgf::write(&sgf::SgfRecord {
+        players: facts.players,
         event: known_tag(record, "Event"),
         date: known_tag(record, "Date").map(|d| d.replace('.', "-")),
         round: known_tag(record, "Round"),
         start: &start,
-        moves,
-        winner,
+        moves: facts.moves,
+        winner: facts.winner,
+        end: sgf_end(record.ending),
+        reason: (!record.reason.is_empty()).then_some(record.reason.as_str()),
+    }))
+}
+
+/// Connect6: SGF openings read as turns or a position (setup stones), games written as our
+/// Connect6 SGF (GM[4] with RU[Connect6]).
+pub(crate) static CONNECT6: GameFiles = GameFiles {
+    openings: &[("sgf", connect6_sgf_openings)],
+    write_opening: connect6_write_opening,
+    record_extension: "sgf",
+    write_record: connect6_write_sgf,
+};
+
+/// The Connect6 variant of these parameter values (size).
+fn connect6_variant(values: &[u32]) -> Result<olympiad_connect6::Position, String> {
+    olympiad_connect6::Position::new(values[0] as usize).map_err(|e| e.to_string())
+}
+
+fn connect6_sgf_openings(values: &[u32], text: &str) -> Result<Vec<Opening>, String> {
+    let variant = connect6_variant(values)?;
+    let games = olympiad_connect6::sgf::read(text, &variant).map_err(|e| e.to_string())?;
+    Ok(games
+        .iter()
+        .map(|g| sgf_opening(&g.start, g.setup, &g.moves))
+        .collect())
+}
+
+fn connect6_write_opening(
+    _values: &[u32],
+    position: &str,
+    notes: &[(&str, String)],
+) -> Result<String, String> {
+    let position = olympiad_connect6::text::parse_position(position).map_err(|e| e.to_string())?;
+    Ok(olympiad_connect6::sgf::write_position(&position, notes))
+}
+
+fn connect6_write_sgf(_values: &[u32], record: &RecordText<'_>) -> Result<String, String> {
+    use olympiad_connect6::{sgf, text};
+    let start = text::parse_position(record.start).map_err(|e| format!("start position: {e}"))?;
+    let facts = sgf_facts(&start, record)?;
+    Ok(sgf::write(&sgf::SgfRecord {
+        players: facts.players,
+        event: known_tag(record, "Event"),
+        date: known_tag(record, "Date").map(|d| d.replace('.', "-")),
+        round: known_tag(record, "Round"),
+        start: &start,
+        moves: facts.moves,
+        winner: facts.winner,
         end: sgf_end(record.ending),
         reason: (!record.reason.is_empty()).then_some(record.reason.as_str()),
     }))
@@ -576,5 +695,98 @@ mod tests {
             [crate::Opening::Position("x../.o./... x - swap".into())]
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A record of `moves` from the start of `game`, written by the catalog.
+    fn written(game: &str, moves: &[&str], result: &str, ending: crate::Ending) -> String {
+        use crate::{RecordMove, RecordText};
+        let entry = find_game(game).unwrap();
+        assert_eq!(entry.record_extension(), Some("sgf"));
+        let start = entry.start().position_text();
+        entry
+            .write_record(&RecordText {
+                tags: vec![
+                    ("Event".into(), "files test".into()),
+                    ("Date".into(), "2026.11.24".into()),
+                    ("Black (x)".into(), "first".into()),
+                    ("White (o)".into(), "second".into()),
+                ],
+                start: &start,
+                moves: moves
+                    .iter()
+                    .map(|m| RecordMove {
+                        text: m.to_string(),
+                        comment: Some("+0.10/2".into()),
+                        clock_ms: Some(1_500),
+                    })
+                    .collect(),
+                result,
+                ending,
+                reason: "the reason".into(),
+            })
+            .unwrap()
+            .unwrap()
+    }
+
+    /// `text` as an opening file of `game`: its openings.
+    fn read_back(game: &str, text: &str) -> Vec<crate::Opening> {
+        let dir = std::env::temp_dir().join(format!(
+            "olympiad-files-{}-{}",
+            game.len(),
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.sgf");
+        std::fs::write(&path, text).unwrap();
+        let openings = find_game(game)
+            .unwrap()
+            .read_opening_file(&path)
+            .unwrap()
+            .unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        openings
+    }
+
+    #[test]
+    fn loa_and_connect6_write_sgf_and_read_it_back() {
+        use crate::{Ending, Opening};
+        let loa = ["b1-b3", "a2-c2", "c1xa3"];
+        let text = written("loa", &loa, "0-1", Ending::TimeForfeit);
+        for part in [
+            "GM[9]",
+            "PB[first]",
+            "PW[second]",
+            "RE[W+T]",
+            "DT[2026-11-24]",
+        ] {
+            assert!(text.contains(part), "{part} in {text}");
+        }
+        assert!(
+            text.contains(";B[c1:a3]BL[1.500]C[+0.10/2, the reason]"),
+            "{text}"
+        );
+        assert_eq!(
+            read_back("loa", &text),
+            [Opening::Moves(loa.map(String::from).to_vec())]
+        );
+        let c6 = ["K10", "J9L11", "K9K11"];
+        let text = written("connect6(size=13)", &c6, "1/2-1/2", Ending::Adjudication);
+        for part in ["GM[4]", "RU[Connect6]", "SZ[13]", "RE[0]", ";W[iekc]"] {
+            assert!(text.contains(part), "{part} in {text}");
+        }
+        assert_eq!(
+            read_back("connect6(size=13)", &text),
+            [Opening::Moves(c6.map(String::from).to_vec())]
+        );
+        // Positions are written as setup stones and read back as positions.
+        let position = "x.../..../..../.... o";
+        let c6_entry = super::connect6_write_opening(&[4], position, &[]).unwrap();
+        assert_eq!(
+            read_back("connect6(size=4)", &c6_entry),
+            [Opening::Position(position.into())]
+        );
+        let start = find_game("loa").unwrap().start().position_text();
+        let loa_entry = super::loa_write_opening(&[8], &start, &[("c0", "x".into())]).unwrap();
+        assert_eq!(read_back("loa", &loa_entry), [Opening::Position(start)]);
     }
 }

@@ -305,7 +305,7 @@ pub static GAMES: &[GameRow] = &[
             },
         ],
         aliases: &[],
-        protocols: &["codecup"],
+        protocols: &["gtp", "codecup"],
         engine: "alphabeta",
         book: None,
         files: None,
@@ -319,12 +319,19 @@ pub static GAMES: &[GameRow] = &[
     GameRow {
         name: "loa",
         summary: "Lines of Action (Computer Olympiad): move as far as the line has pieces; join all yours",
-        params: &[],
+        params: &[Param {
+            name: "size",
+            about: "squares on a side: 8, the only board the rules define (GTP's boardsize)",
+            default: 8,
+            min: 8,
+            max: 8,
+            kind: ParamKind::Whole,
+        }],
         aliases: &[],
-        protocols: &["codecup"],
+        protocols: &["gtp", "codecup"],
         engine: "alphabeta",
         book: None,
-        files: None,
+        files: Some(&files::LOA),
         protocol_variant: |_| None,
         build: |_| {
             Box::new(
@@ -452,7 +459,7 @@ pub static GAMES: &[GameRow] = &[
         protocols: &["connect6", "codecup"],
         engine: olympiad_connect6::engine::NAME,
         book: None,
-        files: None,
+        files: Some(&files::CONNECT6),
         protocol_variant: |_| None,
         build: |v| {
             let start = olympiad_connect6::Position::new(v[0] as usize);

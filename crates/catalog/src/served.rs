@@ -246,12 +246,21 @@ impl Thinker for EngineThinker {
     /// Finds the variant of the row with `name` set to `value` (the others as they are),
     /// builds the engine for it with the same options and plays the moves so far again
     /// on its start; on any error nothing changes.
+    /// A `size` for a game of `rows` and `columns` (Clobber) sets both: GTP's square board.
     fn set_parameter(&mut self, name: &str, value: &str) -> Result<(), String> {
         let mut parameters = self.entry.parameters();
-        let Some(slot) = parameters.iter_mut().find(|(n, _)| *n == name) else {
-            return Err(format!("{} has no parameter {name}", self.entry.row.name));
+        let has = |n: &str| parameters.iter().any(|(p, _)| *p == n);
+        let names: &[&str] = if name == "size" && !has("size") && has("rows") && has("columns") {
+            &["rows", "columns"]
+        } else {
+            &[name]
         };
-        slot.1 = value.to_string();
+        for name in names {
+            let Some(slot) = parameters.iter_mut().find(|(n, _)| n == name) else {
+                return Err(format!("{} has no parameter {name}", self.entry.row.name));
+            };
+            slot.1 = value.to_string();
+        }
         let text: Vec<String> = parameters.iter().map(|(n, v)| format!("{n}={v}")).collect();
         let text = format!("{}({})", self.entry.row.name, text.join(","));
         let entry = crate::find_game(&text).map_err(|e| e.to_string())?;
@@ -285,6 +294,16 @@ impl Thinker for EngineThinker {
             *points.get_mut(1)? += komi.parse::<f64>().ok()?;
         }
         Some(points)
+    }
+
+    /// The outcome by the rules, as points by seat.
+    fn result(&self) -> Option<Vec<f64>> {
+        let outcome = self.game.outcome()?;
+        Some(
+            (0..outcome.seats())
+                .map(|i| outcome.points(olympiad_core::Seat(i as u8)))
+                .collect(),
+        )
     }
 
     fn think(

@@ -34,7 +34,8 @@ pub const ANSWER_MARGIN_MS: u64 = 5;
     1..n (anything else: exit code 2); it moves when its turn comes, reads every other \
     player's move, and exits 0 after the last move of the game, on `0` or at the end of \
     input.\n\n\
-    The engine protocols (chess: UCI, CECP; go: GTP; hex: HTP) are driven by the referee or a GUI, \
+    The engine protocols (chess: UCI, CECP; go, clobber, loa: GTP; hex: HTP) are driven by \
+    the referee or a GUI, \
     which sets the game and the clocks; `--time-ms` does not apply. GTP (GoGui, Sabaki: \
     `olympiad play go`): protocol_version, name, version, known_command, list_commands, \
     boardsize, clear_board, komi, play, genmove, undo, time_settings, time_left, \
@@ -42,6 +43,10 @@ pub const ANSWER_MARGIN_MS: u64 = 5;
     a second; genmove answers `resign` when the engine gives up (hane: option \
     resign=PERCENT, default 8, 0 never). final_status_list dead is always empty: the engine captures dead stones in \
     play and the rules score the board as it stands.\n\n\
+    Clobber and Lines of Action over GTP (GoGui: `olympiad play clobber|loa`): the same \
+    commands with moves in the games' notation (`play b a1b1`, `genmove w` answered `= a2-c2`), \
+    boardsize N for Clobber's square board (LOA: 8 only), komi refused, final_score the \
+    winner, B+ or W+ (0 a draw), once the game is over.\n\n\
     HTP (HexGui: `olympiad play hex`): GTP's commands with boardsize N N, cells a1..k11, \
     Black joining top and bottom, param_game allow_swap 0|1, the swap as `play w \
     swap-pieces` (the board stays, White moves again), time_left COLOUR SECONDS, \

@@ -9,10 +9,9 @@
 
 mod common;
 
-use common::{Pipe as Gtp, moves, run_match, run_ok};
+use common::{Pipe as Gtp, moves, run_match, run_tournament};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// A fresh directory for one test's records.
 fn scratch(name: &str) -> PathBuf {
@@ -264,10 +263,9 @@ fn our_random_engine_served_over_gtp_loses_to_gnugo_and_a_killed_engine_loses() 
 #[test]
 fn a_go_tournament_runs_gtp_engines_and_built_in_ones() {
     let dir = scratch("tournament");
-    let config = dir.join("go.toml");
-    std::fs::write(
-        &config,
-        format!(
+    let stdout = run_tournament(
+        &dir,
+        &format!(
             "name = \"go over gtp\"\ngame = \"go(size=7)\"\nconcurrency = 1\nseed = 1\n\
              [format]\nkind = \"round_robin\"\n[time]\ntime_ms = 30000\n\
              [[players]]\nname = \"gnugo\"\nspec = \"gtp:{}\"\n\
@@ -276,14 +274,6 @@ fn a_go_tournament_runs_gtp_engines_and_built_in_ones() {
             gnugo_line(1),
             env!("CARGO_BIN_EXE_olympiad")
         ),
-    )
-    .unwrap();
-    let stdout = run_ok(
-        Command::new(env!("CARGO_BIN_EXE_olympiad"))
-            .arg("tournament")
-            .arg(&config)
-            .arg("--out")
-            .arg(dir.join("out")),
     );
     // Three games, each ended by the rules; GNU Go wins both of its own.
     assert!(stdout.contains("terminations: normal 3"), "{stdout}");

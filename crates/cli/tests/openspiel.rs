@@ -101,7 +101,7 @@ fn openspiel_mcts_bot_plays_our_clobber_engine_through_the_arena() {
     let out = std::env::temp_dir().join(format!("olympiad-openspiel-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     let bot = format!(
-        "cmd:python3 {} clobber --param rows=5 --param columns=6 --simulations 100 --seed 3",
+        "codecup:python3 {} clobber --param rows=5 --param columns=6 --simulations 100 --seed 3",
         script("openspiel-mcts-player.py").display()
     );
     let stdout = run_ok(

@@ -24,6 +24,21 @@
 //!
 //! The player's side, [`serve`], speaks GTP for any [`Thinker`]: the commands of the
 //! specification's required set and the tournament and scoring ones (see [`COMMANDS`]).
+//!
+//! Clobber and Lines of Action speak it as it is, the way GTP programs of games other
+//! than Go do (MiniZero's Clobber and LOA consoles, which GoGui drives; HexGui, GoGui's
+//! fork, for Hex): a move is one word in the game's own notation and the rest is GTP's.
+//! We follow that: `play b a1b1` (Clobber: from and to, columns `a`..`j` with no letter
+//! skipped), `play w a2-c2` or `a2xc2` (LOA: either sign read, the right one written),
+//! `pass` for an LOA player without a move; `boardsize N` sets Clobber's square board
+//! (rows and columns) and is refused for a size the game cannot have (LOA: only 8); `komi`
+//! and `final_status_list` are refused (no komi, no dead stones); `final_score` answers
+//! the winner without a margin, `B+` or `W+` (`0` for LOA's draws), as HTP does. Where we
+//! depart: MiniZero skips the column letter `i` on Clobber boards wider than 8 as Go does,
+//! writes LOA moves without a sign (`b1b3`) and answers `final_score` with a number (1,
+//! -1, 0); GoGui's board shows Go's points only, so from-to moves show in its shell and
+//! tools (gogui-twogtp), not as clicks. Our programs read and write our notation, so such
+//! a program needs its own notation translated.
 
 use crate::engine_io::cut;
 use crate::{
@@ -355,20 +370,24 @@ impl Dialogue for Gtp {
     }
 
     /// `size` becomes `boardsize N` and `komi` becomes `komi K`; a board is cleared
-    /// after its size is set. GTP has no command for other parameters (a repetition rule):
-    /// they are the program's command line's business.
+    /// after its size is set. `rows` and `columns` (Clobber) are a size when they are equal:
+    /// GTP's boards are square. GTP has no command for other parameters (a repetition
+    /// rule): they are the program's command line's business.
     fn parameters(&mut self, parameters: &[(&str, String)]) -> Result<(), String> {
         self.settings.clear();
         let mut size = None;
         let mut komi = None;
+        let mut sides = [None, None];
+        let whole = |name: &str, value: &str| {
+            value
+                .parse::<u32>()
+                .map_err(|_| format!("{name} '{value}': expected a whole number"))
+        };
         for (name, value) in parameters {
             match *name {
-                "size" => {
-                    let n: u32 = value
-                        .parse()
-                        .map_err(|_| format!("size '{value}': expected a whole number"))?;
-                    size = Some(n);
-                }
+                "size" => size = Some(whole(name, value)?),
+                "rows" => sides[0] = Some(whole(name, value)?),
+                "columns" => sides[1] = Some(whole(name, value)?),
                 "komi" => {
                     let k: f64 = value
                         .parse()
@@ -377,6 +396,15 @@ impl Dialogue for Gtp {
                 }
                 _ => {}
             }
+        }
+        match sides {
+            [Some(rows), Some(columns)] if rows != columns => {
+                return Err(format!(
+                    "{rows} rows and {columns} columns: GTP's boardsize sets a square board"
+                ));
+            }
+            [Some(n), Some(_)] => size = Some(n),
+            _ => {}
         }
         if let Some(n) = size {
             self.settings.push(format!("boardsize {n}"));
@@ -878,9 +906,20 @@ impl Table<'_> {
                 if let Some(seat) = self.resigned {
                     return Ok(format!("{}+R", COLOURS[1 - seat].to_ascii_uppercase()));
                 }
-                let points = self.thinker.points().ok_or("cannot score this game")?;
-                match points[..] {
-                    [black, white] => Ok(score_text(black - white)),
+                if let Some(points) = self.thinker.points() {
+                    return match points[..] {
+                        [black, white] => Ok(score_text(black - white)),
+                        _ => Err("cannot score this game".into()),
+                    };
+                }
+                // A game decided without a score: the winner and no margin, as HTP writes.
+                match self.thinker.result().as_deref() {
+                    Some([black, white]) if black > white => Ok("B+".into()),
+                    Some([black, white]) if white > black => Ok("W+".into()),
+                    Some([_, _]) => Ok("0".into()),
+                    None if !self.thinker.is_over() => {
+                        Err("cannot score: the game is not over".into())
+                    }
                     _ => Err("cannot score this game".into()),
                 }
             }
@@ -1098,6 +1137,22 @@ mod tests {
                 .parameters(&[("size", "nine".into())])
                 .is_err()
         );
+    }
+
+    #[test]
+    fn rows_and_columns_are_a_square_boardsize_or_refused() {
+        let mut d = Gtp::default();
+        d.parameters(&[("rows", "6".into()), ("columns", "6".into())])
+            .unwrap();
+        assert_eq!(d.settings, ["boardsize 6", "clear_board"]);
+        let e = d
+            .parameters(&[("rows", "5".into()), ("columns", "6".into())])
+            .unwrap_err();
+        assert_eq!(
+            e,
+            "5 rows and 6 columns: GTP's boardsize sets a square board"
+        );
+        assert!(d.parameters(&[("rows", "x".into())]).is_err());
     }
 
     #[test]

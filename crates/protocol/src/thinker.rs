@@ -195,6 +195,12 @@ pub trait Thinker: Send {
     fn points(&self) -> Option<Vec<f64>> {
         None
     }
+    /// Every seat's points of the finished game by its rules (1 a win, 0 a loss, ½ each a
+    /// draw), for GTP's `final_score` of games decided without a score (Clobber, Lines of
+    /// Action: `B+`, `W+`, `0`). Default: `None`, not over or not known.
+    fn result(&self) -> Option<Vec<f64>> {
+        None
+    }
     /// Perft of the position set, divided by first move: each move and its count.
     fn perft(&mut self, depth: u32) -> Result<Vec<(String, u64)>, String>;
     /// The engine's fixed benchmark: nodes searched and the time it took.

@@ -273,7 +273,7 @@ fn gtp_session_answers_every_command_with_its_id() {
     let expected = "=1 2\n\n=2 true\n\n=3 false\n\n\
                     ?4 unacceptable size\n\n=5\n\n?6 illegal move (w is to play)\n\n\
                     ?7 illegal move (illegal move 'x9')\n\n=8\n\n=9\n\n=10 m2\n\n=11\n\n=\n\n\
-                    ?12 invalid color 'x'\n\n?13 cannot score this game\n\n\
+                    ?12 invalid color 'x'\n\n?13 cannot score: the game is not over\n\n\
                     ?14 unknown command\n\n=15\n\n";
     assert_eq!(text, expected);
     assert_eq!(engine.moves, ["m1", "m2"]);

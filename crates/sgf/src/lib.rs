@@ -27,7 +27,9 @@
 mod record;
 
 pub use record::{
-    End, GameError, Header, check_game, read_games, record_root, write_game, write_opening,
+    COLOUR_LETTERS, COLOUR_NAMES, End, GameError, Header, Record, check_game, check_size,
+    node_move, opening_root, player_to_move, read_games, record_root, with_setup, write_game,
+    write_opening, write_record, wrong_turn,
 };
 
 use thiserror::Error;

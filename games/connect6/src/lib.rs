@@ -8,7 +8,9 @@
 //!
 //! - [`Position`]: a byte per point; the win test measures the runs through the new stones;
 //! - [`reference`]: a slow twin written apart (every line of the board scanned for six);
-//! - [`text`]: GTP's points (`J10`), turns as `J10K11`, and the position text.
+//! - [`text`]: GTP's points (`J10`), turns as `J10K11`, and the position text;
+//! - [`sgf`]: Connect6 SGF (GM[4] with RU[Connect6], a turn's points in one node) records
+//!   and openings.
 //!
 //! ```
 //! use olympiad_core::{perft::perft, Game, Notation};
@@ -26,6 +28,7 @@ mod describe;
 pub mod engine;
 mod position;
 pub mod reference;
+pub mod sgf;
 pub mod text;
 mod zobrist;
 

@@ -13,8 +13,8 @@ use crate::text;
 use olympiad_core::Game;
 pub use olympiad_sgf::End;
 use olympiad_sgf::{
-    GameError, GameTree, Header, Location, Node, check_game, read_games, record_root, write_game,
-    write_opening,
+    GameError, GameTree, Location, Node, Record, check_game, check_size, node_move, opening_root,
+    player_to_move, read_games, with_setup as setup, write_opening, write_record, wrong_turn,
 };
 
 /// The swap as Hex SGF writes it.
@@ -46,22 +46,8 @@ fn read_game(tree: &GameTree, game: usize, variant: &Position) -> Result<SgfGame
     let root = nodes[0];
     let fail = |at: Location, problem: String| SgfHexError::Game { at, game, problem };
     check_game(root, "11", "Hex").map_err(|(at, problem)| fail(at, problem))?;
-    let sz = root.property("SZ").ok_or_else(|| {
-        fail(
-            root.at,
-            format!("no SZ: a Hex record says its board (the variant is {size}x{size})"),
-        )
-    })?;
-    let side = sz.values[0].trim();
-    let square = side
-        .split_once(':')
-        .map_or(side, |(w, h)| if w == h { w } else { "" });
-    if square != size.to_string() {
-        return Err(fail(
-            sz.at,
-            format!("the game is played on SZ[{side}], the variant asked for on {size}x{size}"),
-        ));
-    }
+    let missing = format!("no SZ: a Hex record says its board (the variant is {size}x{size})");
+    check_size(root, size, Some(&missing)).map_err(|(at, problem)| fail(at, problem))?;
     let mut stones: Vec<Option<Color>> = vec![None; size * size];
     let mut setup = false;
     for (ident, color) in [("AB", Color::Black), ("AW", Color::White)] {
@@ -80,20 +66,11 @@ fn read_game(tree: &GameTree, game: usize, variant: &Position) -> Result<SgfGame
         }
     }
     let start = if setup || root.property("PL").is_some() {
-        let to_move = match root.get("PL").map(str::trim) {
-            Some("B") => Color::Black,
-            Some("W") => Color::White,
-            Some(other) => return Err(fail(root.at, format!("PL[{other}]: expected B or W"))),
-            None => {
-                let blacks = stones.iter().filter(|s| **s == Some(Color::Black)).count();
-                let whites = stones.iter().filter(|s| **s == Some(Color::White)).count();
-                if blacks > whites {
-                    Color::White
-                } else {
-                    Color::Black
-                }
-            }
-        };
+        let blacks = stones.iter().filter(|s| **s == Some(Color::Black)).count();
+        let whites = stones.iter().filter(|s| **s == Some(Color::White)).count();
+        let default = usize::from(blacks > whites);
+        let to_move = player_to_move(root, default).map_err(|(at, problem)| fail(at, problem))?;
+        let to_move = [Color::Black, Color::White][to_move];
         setup = true;
         Position::from_parts(size, &stones, to_move, false, variant.swap_rule())
             .map_err(|e| fail(root.at, format!("the setup stones: {e}")))?
@@ -103,11 +80,8 @@ fn read_game(tree: &GameTree, game: usize, variant: &Position) -> Result<SgfGame
     let mut position = start.clone();
     let mut moves = Vec::new();
     for node in &nodes {
-        let (ident, p) = match (node.property("B"), node.property("W")) {
-            (Some(p), None) => (Color::Black, p),
-            (None, Some(p)) => (Color::White, p),
-            (None, None) => continue,
-            (Some(p), Some(_)) => return Err(fail(p.at, "a node with two moves".into())),
+        let Some((colour, p)) = node_move(node).map_err(|(at, problem)| fail(at, problem))? else {
+            continue;
         };
         let value = p.values[0].trim();
         if value.eq_ignore_ascii_case("resign") {
@@ -119,14 +93,11 @@ fn read_game(tree: &GameTree, game: usize, variant: &Position) -> Result<SgfGame
         } else {
             text::parse_move(value, size).map_err(|e| fail(p.at, format!("move {number}: {e}")))?
         };
-        if ident != position.side_to_move() {
+        let to_move = position.side_to_move() as usize;
+        if colour != to_move {
             return Err(fail(
                 p.at,
-                format!(
-                    "move {number} '{value}' is {}'s, but {} is to move",
-                    name(ident),
-                    name(position.side_to_move())
-                ),
+                wrong_turn("move", number, value, colour, to_move),
             ));
         }
         if !position.is_legal(mv) {
@@ -145,22 +116,6 @@ fn read_game(tree: &GameTree, game: usize, variant: &Position) -> Result<SgfGame
     })
 }
 
-/// A colour's name in errors.
-fn name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
-/// A colour's letter in SGF.
-fn letter(color: Color) -> &'static str {
-    match color {
-        Color::Black => "B",
-        Color::White => "W",
-    }
-}
-
 /// A move as Hex SGF writes it.
 fn move_text(mv: Move, size: usize) -> String {
     if mv.is_swap() {
@@ -170,72 +125,27 @@ fn move_text(mv: Move, size: usize) -> String {
     }
 }
 
-/// A finished game as a record.
-#[derive(Clone, Debug)]
-pub struct SgfRecord<'a> {
-    /// The players holding Black and White at the end (after a swap, the responding one
-    /// holds Black).
-    pub players: [&'a str; 2],
-    /// The event's name, if known.
-    pub event: Option<&'a str>,
-    /// The date the game was played, `YYYY-MM-DD`.
-    pub date: Option<String>,
-    /// The round.
-    pub round: Option<&'a str>,
-    /// The start position.
-    pub start: &'a Position,
-    /// The moves, each with the mover's clock after it (seconds) and a comment.
-    pub moves: Vec<(Move, Option<f64>, Option<String>)>,
-    /// The colour that won, when the game has a result.
-    pub winner: Option<Color>,
-    /// How it ended (a joined chain is [`End::Score`], with no margin).
-    pub end: End,
-    /// Why, in words, for the last node's comment.
-    pub reason: Option<&'a str>,
-}
+/// A finished game as a record: `players` hold Black and White at the end (after a swap,
+/// the responding one holds Black), and `winner` is a colour (Hex has no draw).
+pub type SgfRecord<'a> = Record<'a, Position, Move>;
 
 /// The game as one SGF tree.
 pub fn write(record: &SgfRecord<'_>) -> String {
     let start = record.start;
     let size = start.size();
-    let winner = Some(record.winner.map(letter));
-    let result = if record.winner.is_some() {
-        record.end.result(winner, "")
-    } else {
-        "Void".to_string()
+    let with_start = |root: Node| {
+        if start.stones() > 0 {
+            with_setup(root, start)
+        } else {
+            root
+        }
     };
-    let header = Header {
-        game: "11",
-        size,
-        players: record.players,
-        date: record.date.as_deref(),
-        event: record.event,
-        round: record.round,
-    };
-    let mut root = record_root(&header, &[("RE", result)]);
-    if start.stones() > 0 {
-        root = with_setup(root, start);
-    }
-    let mut nodes = vec![root];
     let mut position = start.clone();
-    let last = record.moves.len().saturating_sub(1);
-    for (i, (mv, left, comment)) in record.moves.iter().enumerate() {
-        let color = position.side_to_move();
-        let mut node = Node::default().with(letter(color), move_text(*mv, size));
-        if let Some(left) = left {
-            node = node.with(&format!("{}L", letter(color)), format!("{left:.3}"));
-        }
-        let mut notes: Vec<&str> = comment.iter().map(String::as_str).collect();
-        if i == last {
-            notes.extend(record.reason);
-        }
-        if !notes.is_empty() {
-            node = node.with("C", notes.join(", "));
-        }
-        nodes.push(node);
-        position.play(*mv);
-    }
-    write_game(nodes)
+    write_record(record, ("11", size), &[], with_start, |mv| {
+        let colour = position.side_to_move() as usize;
+        position.play(mv);
+        (colour, move_text(mv, size))
+    })
 }
 
 /// `node` with the stones of `position` as setup (`AB`, `AW`) and the colour to move (`PL`).
@@ -247,18 +157,14 @@ fn with_setup(node: Node, position: &Position) -> Node {
             .map(|c| text::cell_text(c, size))
             .collect::<Vec<_>>()
     };
-    node.with_all("AB", cells(Color::Black))
-        .with_all("AW", cells(Color::White))
-        .with("PL", letter(position.side_to_move()))
+    let to_move = position.side_to_move() as usize;
+    setup(node, cells(Color::Black), cells(Color::White), to_move)
 }
 
 /// A start position as setup stones (`AB`, `AW`, `PL`), with `C` holding the notes: an
 /// opening file's entry.
 pub fn write_position(position: &Position, notes: &[(&str, String)]) -> String {
-    let root = Node::default()
-        .with("FF", "4")
-        .with("GM", "11")
-        .with("SZ", position.size().to_string());
+    let root = opening_root("11", position.size(), &[]);
     write_opening(with_setup(root, position), notes)
 }
 
@@ -283,7 +189,7 @@ mod tests {
             round: None,
             start: &start,
             moves: moves.iter().map(|&m| (m, Some(1.5), None)).collect(),
-            winner: end.winner(),
+            winner: end.winner().map(|c| Some(c as usize)),
             end: End::Score,
             reason: Some("Black joins top and bottom"),
         });

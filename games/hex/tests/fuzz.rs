@@ -39,7 +39,7 @@ fn sgf_files_read_as_legal_games_or_say_where_not() {
                 round: None,
                 start: &start,
                 moves,
-                winner: pos.winner(),
+                winner: pos.winner().map(|c| Some(c as usize)),
                 end: End::Score,
                 reason: None,
             })

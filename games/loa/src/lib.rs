@@ -18,6 +18,7 @@
 //!   above, keeping the whole game's positions as text;
 //! - [`text`]: positions as rows of `x`, `o` and `.`, row 1 first, and the side to move;
 //!   moves as `b1-b3`, `b1xb3`, `pass`;
+//! - [`sgf`]: LOA SGF (GM[9], `b1-b3` and `a2:c4`) records and openings;
 //! - [`ENGINES`]: an alpha-beta engine on the search library (concentration,
 //!   centralisation, mobility and groups).
 //!
@@ -46,6 +47,7 @@ mod describe;
 mod engine;
 mod position;
 pub mod reference;
+pub mod sgf;
 pub mod text;
 mod zobrist;
 

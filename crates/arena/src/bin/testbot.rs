@@ -284,8 +284,11 @@ fn main() {
         caia(&args, game);
     }
     if entry.row.protocols[0] == "gtp" {
-        let size = entry.parameters().into_iter().find(|(n, _)| *n == "size");
-        gtp_engine(&args, game, size.map(|(_, v)| v));
+        // GTP's boardsize: the size, or the rows of a square board of rows and columns.
+        let parameters = entry.parameters();
+        let value = |name: &str| parameters.iter().find(|(n, _)| *n == name).map(|p| &p.1);
+        let size = value("size").or(value("rows").filter(|r| Some(*r) == value("columns")));
+        gtp_engine(&args, game, size.cloned());
     }
     let stdin = std::io::stdin();
     let mut moves_asked = 0;

@@ -1,6 +1,7 @@
 //! What the command-line tests share: a GTP-family program driven over its pipes a command
 //! at a time (chess, Go's GTP, Hex's HTP), a scratch directory, a command that must
-//! succeed, and `olympiad match` run with its records read back.
+//! succeed, `olympiad match` run with its records read back, and `olympiad tournament` run
+//! on a configuration.
 
 // Each test file uses the part it needs.
 #![allow(dead_code)]
@@ -82,6 +83,20 @@ pub fn run_match(game: &str, dir: &Path, args: &[&str]) -> (String, Vec<Value>) 
             .arg(&out),
     );
     (stdout, records(&out))
+}
+
+/// Writes the tournament configuration `toml` in `dir` and runs `olympiad tournament` on it
+/// with its output in `dir/out`; returns stdout.
+pub fn run_tournament(dir: &Path, toml: &str) -> String {
+    let config = dir.join("tournament.toml");
+    std::fs::write(&config, toml).unwrap();
+    run_ok(
+        Command::new(env!("CARGO_BIN_EXE_olympiad"))
+            .arg("tournament")
+            .arg(&config)
+            .arg("--out")
+            .arg(dir.join("out")),
+    )
 }
 
 /// Runs `command`, which must succeed; returns its standard output (a failure shows both
