@@ -473,14 +473,15 @@ pub static GAMES: &[GameRow] = &[
         }],
         aliases: &[],
         protocols: &["codecup"],
-        engine: "random",
+        engine: olympiad_draughts::engine::NAME,
         book: None,
         files: None,
         protocol_variant: |_| None,
         build: |v| {
-            Box::new(Typed::new(olympiad_draughts::Position::start_with(
-                v[0] == 0,
-            )))
+            Box::new(
+                Typed::new(olympiad_draughts::Position::start_with(v[0] == 0))
+                    .with_engines(&olympiad_draughts::ENGINES),
+            )
         },
     },
 ];
