@@ -472,7 +472,7 @@ pub static GAMES: &[GameRow] = &[
             kind: ParamKind::Choice(&["on", "off"]),
         }],
         aliases: &[],
-        protocols: &["codecup"],
+        protocols: &["hub", "codecup"],
         engine: olympiad_draughts::engine::NAME,
         book: None,
         files: None,
