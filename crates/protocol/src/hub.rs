@@ -664,3 +664,172 @@ fn info_line(t: &Thinking, version: Version) -> String {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START_V1: &str = "wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
+
+    #[test]
+    fn boards_translate_both_ways() {
+        let pdn = "W:W31-50:B1-20";
+        assert_eq!(board_from_pdn(pdn, Version::V1).unwrap(), START_V1);
+        let v2 = board_from_pdn("B:WK5,46:B1,K50 quiet=3", Version::V2).unwrap();
+        assert_eq!(&v2[..2], "Bb");
+        assert_eq!(&v2[5..6], "W");
+        assert_eq!(&v2[46..47], "w");
+        assert_eq!(&v2[50..], "B");
+        assert_eq!(pdn_from_board(&v2).unwrap(), "B:WK5,46:B1,K50");
+        assert!(board_from_pdn("X:W1", Version::V1).is_err());
+        assert!(board_from_pdn("W:W51", Version::V1).is_err());
+        let e = pdn_from_board("wbbx").unwrap_err();
+        assert!(e.contains("51 characters"), "{e}");
+        let bad = format!("w{}", "q".repeat(50));
+        assert!(
+            pdn_from_board(&bad)
+                .unwrap_err()
+                .contains("square 1 is 'q'")
+        );
+    }
+
+    #[test]
+    fn a_capture_is_written_with_every_piece_taken() {
+        // White's man on 28 takes 23 and 12 and ends on 8: the two Black men's squares that
+        // the move emptied are the pieces taken (40 stays).
+        let before = board_from_pdn("W:W28:B12,23,40", Version::V1).unwrap();
+        let after = board_from_pdn("B:W8:B40", Version::V1).unwrap();
+        assert_eq!(move_in_full(&before, &after, "28x8").unwrap(), "28x8x12x23");
+        assert_eq!(move_in_full(&before, &after, "32-28").unwrap(), "32-28");
+    }
+
+    /// Feeds lines to a handshake; the last step.
+    fn hear(d: &mut Hub, lines: &[&str]) -> Handshake {
+        let mut last = None;
+        for line in lines {
+            last = Some(d.handshake(Heard::Line(line)));
+        }
+        last.expect("lines")
+    }
+
+    fn awaited(h: Handshake) -> Vec<String> {
+        match h {
+            Handshake::Await { write, .. } => write,
+            other => panic!("expected to wait, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_referee_speaks_version_1_to_scan_2() {
+        let mut d = Hub::default();
+        d.configure(&[("book".into(), "false".into())]).unwrap();
+        assert_eq!(awaited(d.handshake(Heard::Started)), ["hub"]);
+        let h = hear(
+            &mut d,
+            &[
+                "Scan 2.0 by Fabien Letouzey",
+                "name Scan 2.0",
+                "author Fabien Letouzey",
+                "wait",
+            ],
+        );
+        assert_eq!(awaited(h), ["set book false", "init"]);
+        assert_eq!(d.version(), Some(Version::V1));
+        assert_eq!(
+            hear(&mut d, &["init eval", "ready"]),
+            Handshake::Done(vec![])
+        );
+        let moves = ["32-28".to_string()];
+        let request = Request {
+            moves: &moves,
+            position: "B:W28,31-50:B1-20",
+            left: Duration::from_millis(9000),
+            increment: Duration::from_millis(100),
+            ..Request::after(Some("32-28"))
+        };
+        let lines = d.request(&request);
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].starts_with("pos b"), "{lines:?}");
+        assert_eq!(lines[1..], ["level 0 9000 100", "go"]);
+        let capped = Request {
+            position: "W:W31-50:B1-20",
+            move_cap: Some(Duration::from_millis(500)),
+            ..Request::after(None)
+        };
+        assert_eq!(d.request(&capped)[1..], ["time 500", "go"]);
+        assert_eq!(
+            d.read("input \"ping\""),
+            ReplyLine::Info("input \"ping\"".into())
+        );
+        let ReplyLine::Thinking(t) = d.read("info 12 11.5 -25 123456 0.50 2.5 28x19x23 14x23x19")
+        else {
+            panic!("a report");
+        };
+        assert_eq!(
+            (t.depth, t.score, t.nodes),
+            (Some(12), Some(EngineScore::Cp(-25)), Some(123456))
+        );
+        assert_eq!(t.pv, ["28x19x23", "14x23x19"]);
+        assert_eq!(
+            d.read("move 28x19x23 14x23x19"),
+            ReplyLine::Move("28x19x23".into())
+        );
+        assert!(matches!(
+            d.read("error illegal move"),
+            ReplyLine::Refused(_)
+        ));
+        assert_eq!(d.close(), ["quit"]);
+    }
+
+    #[test]
+    fn the_referee_speaks_version_2_to_scan_3() {
+        let mut d = Hub::default();
+        d.handshake(Heard::Started);
+        let h = hear(
+            &mut d,
+            &[
+                "id name=Scan version=3.1 author=\"Fabien Letouzey\" country=France",
+                "param name=book value=true type=bool",
+                "wait",
+            ],
+        );
+        assert_eq!(awaited(h), ["init"]);
+        assert_eq!(d.version(), Some(Version::V2));
+        assert_eq!(hear(&mut d, &["ready"]), Handshake::Done(vec![]));
+        assert_eq!(d.open(0, 2), ["new-game"]);
+        let request = Request {
+            position: "W:W31-50:B1-20",
+            left: Duration::from_millis(60_000),
+            moves_to_go: Some(40),
+            ..Request::after(None)
+        };
+        assert_eq!(
+            d.request(&request),
+            [
+                "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww",
+                "level moves=40 time=60.000",
+                "go think"
+            ]
+        );
+        let ReplyLine::Thinking(t) =
+            d.read("info depth=21 mean-depth=20.8 score=-0.01 nodes=31261613 time=3.906 pv=\"32-28 17-22\"")
+        else {
+            panic!("a report");
+        };
+        assert_eq!(
+            (t.depth, t.score, t.time_ms),
+            (Some(21), Some(EngineScore::Cp(-1)), Some(3906))
+        );
+        assert_eq!(t.pv, ["32-28", "17-22"]);
+        assert_eq!(
+            d.read("done move=32-28 ponder=17-22"),
+            ReplyLine::Move("32-28".into())
+        );
+        assert!(matches!(d.read("done ponder=17-22"), ReplyLine::Garbled(_)));
+        assert_eq!(d.read("pong"), ReplyLine::Ignore);
+        assert_eq!(
+            d.handshake(Heard::Silence),
+            Handshake::Failed("no answer to the Hub handshake".into())
+        );
+    }
+}
