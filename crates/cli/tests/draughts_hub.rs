@@ -190,9 +190,22 @@ fn a_short_match_against_scan() {
         ],
     );
     assert_eq!(records.len(), 2, "{stdout}");
-    for record in &records {
-        let (kind, _, fault) = termination(record);
-        assert_ne!(kind, "fault", "{fault}: {record}");
+    for (i, record) in records.iter().enumerate() {
+        // Every move on both sides legal and read: the only fault allowed is Scan's own,
+        // not exiting within the arena's grace after `quit` (seen once on a loaded machine,
+        // after a game Scan lost).
+        let (kind, seat, fault) = termination(record);
+        let scan_seat = 1 - i as u64;
+        let detail = record["termination"]["fault"]["detail"]
+            .as_str()
+            .unwrap_or("");
+        assert!(
+            kind != "fault"
+                || (seat == Some(scan_seat)
+                    && fault == "protocol-error"
+                    && detail.contains("ignored the end")),
+            "{fault}: {record}"
+        );
     }
     println!("{stdout}");
 }
