@@ -247,11 +247,7 @@ fn create(
     options: &Options,
     _game_index: u64,
 ) -> Result<Box<dyn olympiad_search::engine::Engine<Position>>, OptionError> {
-    Ok(Box::new(Searching::from_options(
-        Draughts,
-        options,
-        MAX_HASH_MIB,
-    )?))
+    Searching::boxed(Draughts, options, MAX_HASH_MIB)
 }
 
 /// Draughts' engines, as the catalog lists them (after `random`).
