@@ -313,6 +313,7 @@ impl Player for ProgramPlayer {
         clocks: &[Duration],
     ) -> Result<Reply, Fault> {
         self.check_unrequested()?;
+        let position = game.position_text();
         let request = Request {
             last: match turn {
                 Turn::Start => None,
@@ -320,6 +321,7 @@ impl Player for ProgramPlayer {
             },
             moves: game.moves(),
             start: game.start_text(),
+            position: &position,
             left: clock.left,
             increment: clock.increment,
             move_cap: clock.move_cap,

@@ -479,15 +479,16 @@ pub static GAMES: &[GameRow] = &[
             kind: ParamKind::Choice(&["on", "off"]),
         }],
         aliases: &[],
-        protocols: &["codecup"],
-        engine: "random",
+        protocols: &["hub", "codecup"],
+        engine: olympiad_draughts::engine::NAME,
         book: None,
         files: None,
         protocol_variant: |_| None,
         build: |v| {
-            Box::new(Typed::new(olympiad_draughts::Position::start_with(
-                v[0] == 0,
-            )))
+            Box::new(
+                Typed::new(olympiad_draughts::Position::start_with(v[0] == 0))
+                    .with_engines(&olympiad_draughts::ENGINES),
+            )
         },
     },
 ];

@@ -280,6 +280,10 @@ impl Thinker for EngineThinker {
         self.game.board_text()
     }
 
+    fn position_text(&self) -> Option<String> {
+        Some(self.game.position_text())
+    }
+
     /// The game's own score of every seat (Go: area), and the `komi` parameter, if the
     /// game has one, to the second seat (the catalog's komi is what White adds).
     fn points(&self) -> Option<Vec<f64>> {

@@ -51,6 +51,11 @@ pub const ANSWER_MARGIN_MS: u64 = 5;
     Black joining top and bottom, param_game allow_swap 0|1, the swap as `play w \
     swap-pieces` (the board stays, White moves again), time_left COLOUR SECONDS, \
     final_score B+|W+, hexgui-analyze_commands.\n\n\
+    Hub (draughts GUIs, `olympiad play draughts`): `hub` answered in both versions (version \
+    2's `id` line, version 1's `name`/`author`), then `init`, `pos` (`pos w<50 squares>` \
+    and `move 32-28` in version 1, `pos pos=W... moves=\"...\"` in version 2), `level`, \
+    `time`, `go`, `ping`, `new-game`, `quit`; the move comes as `move 28x19x23` or `done \
+    move=28x19x23` (every piece taken listed), in the version of the `go` it answers.\n\n\
     An illegal move from the referee: exit code 3. Under a Caia hub start it through a \
     script: `exec olympiad play rolit --time-ms 30000`."
 )]
@@ -60,8 +65,8 @@ pub struct Args {
     /// The engine (see `olympiad engines GAME`; default: the game's strongest).
     #[arg(long)]
     pub engine: Option<String>,
-    /// The protocol to speak (codecup, caia, uci, cecp, gtp, htp, connect6; default: the
-    /// game's own).
+    /// The protocol to speak (codecup, caia, uci, cecp, gtp, htp, connect6, hub; default:
+    /// the game's own).
     #[arg(long)]
     pub protocol: Option<String>,
     /// Engine options, key=value,... (as in builtin:ENGINE:key=value,...).

@@ -6,6 +6,7 @@
 
 mod common;
 
+use common::{script, termination};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -37,22 +38,6 @@ fn chess_variant_match(game: &str, dir: &Path, args: &[&str]) -> (String, Vec<Va
 }
 
 /// Writes an executable script.
-fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
-}
-
-fn termination(record: &Value) -> (&str, Option<u64>, &str) {
-    let t = &record["termination"];
-    (
-        t["kind"].as_str().unwrap(),
-        t["seat"].as_u64(),
-        t["fault"]["kind"].as_str().unwrap_or(""),
-    )
-}
 
 #[test]
 fn stockfish_over_uci_plays_fairymax_over_cecp_with_clocks_and_reports() {

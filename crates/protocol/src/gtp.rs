@@ -1165,6 +1165,7 @@ mod tests {
             last: Some("C3"),
             moves: &moves[..1],
             start: "",
+            position: "",
             left: clocks[1],
             increment: Duration::ZERO,
             move_cap: None,

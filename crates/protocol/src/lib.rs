@@ -47,6 +47,7 @@ pub mod connect6;
 mod engine_io;
 pub mod gtp;
 pub mod htp;
+pub mod hub;
 mod thinker;
 pub mod uci;
 
@@ -68,6 +69,9 @@ pub struct Request<'a> {
     pub moves: &'a [String],
     /// The text of the position the game started from.
     pub start: &'a str,
+    /// The text of the position now, after `moves` (empty when the referee does not
+    /// give it): what a protocol that sets the board at every move (Hub) writes.
+    pub position: &'a str,
     /// Time left on this seat's clock.
     pub left: Duration,
     /// Time added after each move.
@@ -89,6 +93,7 @@ impl<'a> Request<'a> {
             last,
             moves: &[],
             start: "",
+            position: "",
             left: Duration::ZERO,
             increment: Duration::ZERO,
             move_cap: None,
@@ -371,6 +376,17 @@ pub static PROTOCOLS: &[Protocol] = &[
         max_line_bytes: connect6::MAX_LINE_BYTES,
         openings: Openings::Moves,
     },
+    Protocol {
+        name: "hub",
+        summary: "Hub (international draughts: Scan, the Hub GUI), versions 1 and 2 told apart by \
+                  the engine's answer to `hub`: `init`/`ready`, the board at every move \
+                  (`pos wbbb...e...www`), `level`, `go`, `move 28x19x23` or `done move=...` \
+                  (a capture lists every piece taken)",
+        dialogue: || Box::new(hub::Hub::default()),
+        serve: PlayerSide::Engine(hub::serve),
+        max_line_bytes: hub::MAX_LINE_BYTES,
+        openings: Openings::Positions,
+    },
 ];
 
 /// No protocol of that name.
@@ -427,7 +443,7 @@ mod tests {
         assert_eq!(protocol("CodeCup").unwrap().name, "codecup");
         assert_eq!(
             protocol("go").unwrap_err().to_string(),
-            "unknown protocol 'go' (known: codecup, caia, uci, cecp, gtp, htp, connect6)"
+            "unknown protocol 'go' (known: codecup, caia, uci, cecp, gtp, htp, connect6, hub)"
         );
     }
 }

@@ -184,6 +184,11 @@ pub trait Thinker: Send {
     fn set_parameter(&mut self, name: &str, value: &str) -> Result<(), String> {
         Err(format!("no parameter {name} (given '{value}')"))
     }
+    /// The text of the position set, in the game's notation (a FEN), for a protocol that
+    /// tells the engine's position in its own words (Hub). Default: `None`, it cannot tell.
+    fn position_text(&self) -> Option<String> {
+        None
+    }
     /// The board of the position set, drawn for a terminal (GTP's `showboard`). Default:
     /// nothing to draw.
     fn board_text(&self) -> String {

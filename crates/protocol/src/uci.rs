@@ -695,6 +695,7 @@ mod tests {
             last: Some("e7e5"),
             moves: &moves,
             start: START_FEN,
+            position: "",
             left: clocks[0],
             increment: Duration::from_millis(100),
             move_cap: None,

@@ -95,6 +95,7 @@ fn gnugo_shakes_hands_plays_and_refuses_an_occupied_point() {
             last: moves.last().map(String::as_str),
             moves: &moves,
             start: "",
+            position: "",
             left: clocks[0],
             increment: Duration::ZERO,
             move_cap: None,

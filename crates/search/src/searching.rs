@@ -43,6 +43,23 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searching<G, H> {
     }
 }
 
+impl<G, H> Searching<G, H>
+where
+    G: Game + Hashed + TwoPlayerZeroSum + 'static,
+    H: Hooks<G> + 'static,
+    Searcher<G, H>: Send,
+{
+    /// [`Searching::from_options`] boxed as the engine a game's `EngineSpec::create`
+    /// returns.
+    pub fn boxed(
+        hooks: H,
+        options: &Options,
+        max_hash_mib: usize,
+    ) -> Result<Box<dyn Engine<G>>, OptionError> {
+        Ok(Box::new(Self::from_options(hooks, options, max_hash_mib)?))
+    }
+}
+
 impl<G, H> Engine<G> for Searching<G, H>
 where
     G: Game + Hashed + TwoPlayerZeroSum,

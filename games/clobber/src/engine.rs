@@ -130,11 +130,7 @@ fn create(
     options: &Options,
     _game_index: u64,
 ) -> Result<Box<dyn olympiad_search::engine::Engine<Position>>, OptionError> {
-    Ok(Box::new(Searching::from_options(
-        RegionSum::default(),
-        options,
-        MAX_HASH_MIB,
-    )?))
+    Searching::boxed(RegionSum::default(), options, MAX_HASH_MIB)
 }
 
 /// Clobber's engines, as the catalog lists them (after `random`).

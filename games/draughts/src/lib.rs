@@ -38,12 +38,14 @@
 pub mod bitboard;
 mod describe;
 pub mod draw;
+pub mod engine;
 mod movegen;
 mod position;
 pub mod reference;
 pub mod text;
 mod zobrist;
 
+pub use engine::ENGINES;
 pub use position::{Color, DrawRule, Move, Position};
 pub use text::ParseError;
 

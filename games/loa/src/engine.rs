@@ -149,11 +149,7 @@ fn create(
     options: &Options,
     _game_index: u64,
 ) -> Result<Box<dyn olympiad_search::engine::Engine<Position>>, OptionError> {
-    Ok(Box::new(Searching::from_options(
-        Concentration,
-        options,
-        MAX_HASH_MIB,
-    )?))
+    Searching::boxed(Concentration, options, MAX_HASH_MIB)
 }
 
 /// LOA's engines, as the catalog lists them (after `random`).

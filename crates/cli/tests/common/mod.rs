@@ -1,7 +1,7 @@
 //! What the command-line tests share: a GTP-family program driven over its pipes a command
 //! at a time (chess, Go's GTP, Hex's HTP), a scratch directory, a command that must
-//! succeed, `olympiad match` run with its records read back, and `olympiad tournament` run
-//! on a configuration.
+//! succeed, `olympiad match` run with its records read back, `olympiad tournament` run on a
+//! configuration, a script written as a fake engine, and how a record's game ended.
 
 // Each test file uses the part it needs.
 #![allow(dead_code)]
@@ -129,4 +129,24 @@ pub fn moves(record: &Value) -> Vec<String> {
         .iter()
         .map(|m| m["move"].as_str().unwrap().to_string())
         .collect()
+}
+
+/// Writes an executable script `dir/name` (a fake engine that misbehaves on purpose).
+pub fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// How a record's game ended: its kind (`fault`, `outcome`...), the seat at fault and the
+/// fault's kind (empty when there is none).
+pub fn termination(record: &Value) -> (&str, Option<u64>, &str) {
+    let t = &record["termination"];
+    (
+        t["kind"].as_str().unwrap_or(""),
+        t["seat"].as_u64(),
+        t["fault"]["kind"].as_str().unwrap_or(""),
+    )
 }
