@@ -306,8 +306,11 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(
+            msg("ugi:sh").contains(
+                "PROTOCOL:COMMAND LINE (codecup, caia, uci, cecp, gtp, htp, connect6, hub)"
+            ),
+            "{}",
             msg("ugi:sh")
-                .contains("PROTOCOL:COMMAND LINE (codecup, caia, uci, cecp, gtp, htp, connect6)")
         );
         match PlayerSpec::parse("gtp:sh --mode gtp", game()).unwrap() {
             PlayerSpec::Command { protocol, args, .. } => {
