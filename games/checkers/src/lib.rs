@@ -28,6 +28,7 @@
 pub mod bitboard;
 mod describe;
 mod movegen;
+pub mod oracle;
 mod position;
 pub mod reference;
 pub mod rules;
