@@ -265,11 +265,16 @@ pub static GAMES: &[GameRow] = &[
         params: &[],
         aliases: &[],
         protocols: &["codecup"],
-        engine: "random",
+        engine: olympiad_checkers::engine::NAME,
         book: None,
         files: None,
         protocol_variant: |_| None,
-        build: |_| Box::new(Typed::new(olympiad_checkers::Position::start())),
+        build: |_| {
+            Box::new(
+                Typed::new(olympiad_checkers::Position::start())
+                    .with_engines(&olympiad_checkers::ENGINES),
+            )
+        },
     },
     GameRow {
         name: "reversi",

@@ -27,6 +27,7 @@
 
 pub mod bitboard;
 mod describe;
+pub mod engine;
 mod movegen;
 pub mod oracle;
 mod position;
@@ -35,6 +36,7 @@ pub mod rules;
 pub mod text;
 mod zobrist;
 
+pub use engine::ENGINES;
 pub use movegen::MAX_JUMPS;
 pub use position::{Color, Move, Position};
 pub use rules::Rules;

@@ -1,0 +1,189 @@
+//! Crown, the checkers engine: principal variation search on the game-agnostic searcher
+//! (`olympiad_search`: iterative deepening, aspiration windows, a transposition table,
+//! killers and history, Lazy SMP threads), with checkers' hooks (`hooks.rs`: quiescence
+//! over captures, which are compulsory, so a position with a capture is never quiet;
+//! wins by distance; the draw rule scored 0; an endgame oracle probed where it holds the
+//! position) and a tuned evaluation (`eval.rs`, weights in `weights.rs` from the
+//! self-play Texel tuner `tune.rs`).
+//!
+//! The endgame oracle (`crate::oracle::EndgameOracle`, the databases when they are built)
+//! is given to the constructor: [`Crown::new`] and [`Crown::from_options`] take an
+//! `Option<Arc<dyn EndgameOracle>>`.
+
+pub mod eval;
+pub mod hooks;
+#[cfg(test)]
+mod solver;
+pub mod weights;
+
+use std::sync::Arc;
+
+use crate::oracle::EndgameOracle;
+use crate::{Color, Move, Position};
+use olympiad_core::Game;
+use olympiad_search::engine::{
+    Choice, Engine, EngineSpec, OptionError, Options, Pace, Source, forced, threads_and_seed,
+};
+use olympiad_search::{Algorithm, Config, LazySmp, Limits, Observer, Score, SearchResult};
+
+pub use hooks::{CrownHooks, WIN, WIN_BAND};
+
+/// The engine's name in `builtin:NAME`.
+pub const NAME: &str = "crown";
+/// The table's size when the options do not say, in MiB.
+pub const DEFAULT_HASH_MIB: usize = 16;
+/// The most a table may hold, in MiB.
+pub const MAX_HASH_MIB: usize = 4096;
+/// The most threads.
+pub const MAX_THREADS: usize = 64;
+/// The depth the engine searches when neither a clock nor options limit it.
+pub const DEFAULT_DEPTH: u32 = 12;
+/// Aspiration half-width, in centi-men.
+pub const ASPIRATION: Score = 20;
+/// Moves per side a game between engines is assumed to last.
+pub const EXPECTED_MOVES: u32 = 50;
+/// However late, the clock is spread over at least this many more moves.
+pub const MIN_MOVES_LEFT: u32 = 15;
+
+/// The search's settings for Crown: PVS with the table and every ordering heuristic, no
+/// reductions or pruning (a fixed depth then gives the exact minimax value).
+pub fn config(hash_mib: usize) -> Config {
+    Config {
+        algorithm: Algorithm::Pvs,
+        tt_mib: hash_mib,
+        aspiration: Some(ASPIRATION),
+        ..Config::default()
+    }
+}
+
+/// The engine: a Lazy SMP searcher (one thread unless told) over [`CrownHooks`].
+#[derive(Debug)]
+pub struct Crown {
+    smp: LazySmp<Position, CrownHooks>,
+}
+
+impl Crown {
+    /// Crown with a table of `hash_mib` MiB on `threads` threads, probing `oracle` where
+    /// it holds a position, its evaluation varied by `noise` (a seed) when given.
+    pub fn new(
+        hash_mib: usize,
+        threads: usize,
+        noise: Option<u64>,
+        oracle: Option<Arc<dyn EndgameOracle>>,
+    ) -> Self {
+        Self {
+            smp: LazySmp::new(CrownHooks::new(oracle, noise), config(hash_mib), threads),
+        }
+    }
+
+    /// Crown set up by its options (`hash=MIB`, `threads=N`, `seed=N`: with a seed the
+    /// evaluation varies by a few centi-men, differently in each game of a match) for game
+    /// number `game_index`, probing `oracle`.
+    pub fn from_options(
+        options: &Options,
+        game_index: u64,
+        oracle: Option<Arc<dyn EndgameOracle>>,
+    ) -> Result<Self, OptionError> {
+        let hash = options.number::<usize>("hash")?.unwrap_or(DEFAULT_HASH_MIB);
+        if hash > MAX_HASH_MIB {
+            return Err(OptionError(format!(
+                "option hash={hash}: expected at most {MAX_HASH_MIB} MiB"
+            )));
+        }
+        let (threads, seed) = threads_and_seed(options, game_index, MAX_THREADS)?;
+        let noise = options.get("seed").map(|_| seed);
+        Ok(Self::new(hash, threads, noise, oracle))
+    }
+
+    /// Searches `pos` within `limits`.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        observer: &mut impl Observer<Move>,
+    ) -> SearchResult<Move> {
+        for hooks in self.smp.hooks_mut() {
+            hooks.set_root(pos);
+        }
+        self.smp.search(pos, limits, observer)
+    }
+
+    /// Forgets the table, killers and history.
+    pub fn clear(&mut self) {
+        self.smp.clear();
+    }
+}
+
+impl Engine<Position> for Crown {
+    fn choose(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        observer: &mut dyn Observer<Move>,
+    ) -> Option<Choice<Move>> {
+        let legal = pos.legal_moves();
+        if let Some(answer) = forced(&legal) {
+            return answer;
+        }
+        let mut observer = observer;
+        let result = self.search(pos, limits, &mut observer);
+        let mv = result
+            .best
+            .filter(|m| legal.contains(m))
+            .unwrap_or(legal[0]);
+        Some(Choice {
+            mv,
+            score: Some(result.score),
+            depth: result.depth,
+            nodes: result.nodes,
+            source: Source::Search,
+            resign: false,
+        })
+    }
+
+    fn new_game(&mut self) {
+        self.clear();
+    }
+
+    fn mates(&self) -> fn(Score) -> Option<i32> {
+        |score| {
+            (score.abs() > WIN - WIN_BAND).then(|| {
+                let moves = (WIN - score.abs() + 1) / 2;
+                if score > 0 { moves } else { -moves }
+            })
+        }
+    }
+}
+
+/// A side's moves so far, estimated from the pieces off the board (about one goes every
+/// two moves of a side) and the kings' moves since the last man moved.
+fn pace(pos: &Position) -> Pace {
+    let pieces = (pos.pieces(Color::Black) | pos.pieces(Color::White)).count_ones();
+    Pace {
+        moves_played: 24u32.saturating_sub(pieces) + u32::from(pos.quiet_plies()) / 2,
+        expected_moves: EXPECTED_MOVES,
+        min_moves_left: MIN_MOVES_LEFT,
+    }
+}
+
+fn create(options: &Options, game_index: u64) -> Result<Box<dyn Engine<Position>>, OptionError> {
+    Ok(Box::new(Crown::from_options(options, game_index, None)?))
+}
+
+/// Checkers' engines, as the catalog lists them (after `random`).
+pub static ENGINES: [EngineSpec<Position>; 1] = [EngineSpec {
+    name: NAME,
+    summary: "Crown: PVS with a transposition table, killers, history, quiescence over \
+              captures, Lazy SMP; Texel-tuned evaluation of material, back rank, centre, \
+              tempo, mobility, runaway men; options depth=N, nodes=N, movetime=MS, \
+              hash=MIB, threads=N, seed=N",
+    options: &["depth", "nodes", "movetime", "hash", "threads", "seed"],
+    nodes_key: "nodes",
+    default_depth: Some(DEFAULT_DEPTH),
+    default_nodes: None,
+    pace,
+    create,
+}];
+
+#[cfg(test)]
+mod tests;
