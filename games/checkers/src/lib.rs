@@ -27,6 +27,7 @@
 
 pub mod bitboard;
 mod describe;
+pub mod egdb;
 mod movegen;
 pub mod oracle;
 mod position;
