@@ -49,6 +49,10 @@ pub use tools::{
 };
 pub use units::{PerftUnit, PerftUnits, UnitCounter, UnitOptions};
 
+/// The checkers endgame databases (build, probe, statistics) for `olympiad egdb`: the CLI
+/// reaches game crates only through the catalog.
+pub use olympiad_checkers::egdb as checkers_egdb;
+
 use std::sync::Mutex;
 use thiserror::Error;
 

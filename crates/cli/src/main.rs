@@ -18,6 +18,7 @@ mod bench;
 mod book;
 mod caia;
 mod cluster_args;
+mod egdb;
 mod game_file;
 mod games;
 mod matches;
@@ -95,6 +96,10 @@ enum Command {
     /// `seats = N`, every N-player subset with the seats rotated), through the hub; results
     /// and standings on stderr.
     Manager(caia::ManagerArgs),
+    /// Checkers endgame databases: build them (every position of up to N pieces, win, loss
+    /// or draw by retrograde analysis), print their statistics, probe a position.
+    #[command(subcommand)]
+    Egdb(egdb::Command),
     /// The web viewer over stored tournaments (read-only, loopback unless --bind says
     /// otherwise): standings, plots, every game replayed on a board.
     Serve(serve::Args),
@@ -150,6 +155,7 @@ fn main() -> ExitCode {
         Command::Sudoku(args) => sudoku::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Egdb(command) => egdb::run(&command),
         Command::Book(args) => book::run(&args),
         Command::Caiaio(args) => caia::run_caiaio(&args),
         Command::Referee(args) => caia::run_referee(&args),

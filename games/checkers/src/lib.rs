@@ -27,6 +27,7 @@
 
 pub mod bitboard;
 mod describe;
+pub mod egdb;
 pub mod engine;
 mod movegen;
 pub mod oracle;

@@ -1,0 +1,301 @@
+//! The endgame databases against an exhaustive search on the reference generator (which
+//! shares no code with the builder), the consistency of every stored value with its
+//! successors, the index round trip, and the file format's errors.
+//!
+//! The default tests build every class of up to four pieces into a temporary directory
+//! once. The `#[ignore]`d ones check a directory built by `olympiad egdb build`, named by
+//! `EGDB=DIR`.
+
+use olympiad_checkers::Position;
+use olympiad_checkers::egdb::file::Table;
+use olympiad_checkers::egdb::{
+    BuildEvent, BuildOptions, ClassIndex, EgdbError, Material, Tablebases, build, verify,
+};
+use olympiad_checkers::oracle::{EndgameOracle, Wdl};
+use olympiad_checkers::reference::RefPosition;
+use olympiad_core::Notation;
+use olympiad_core::SplitMix64;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Pieces of the databases the default tests build.
+const TEST_PIECES: u32 = 4;
+/// Random start positions solved by the exhaustive search.
+const TWIN_POSITIONS: usize = 40;
+/// Start positions whose reachable graph is larger than this are skipped by the twin test
+/// (the reference generator is slow); in practice a few king-heavy positions.
+const TWIN_MAX_STATES: usize = 40_000;
+/// Entries sampled per class by the ignored consistency test on larger classes.
+const SAMPLE_PER_CLASS: u64 = 20_000;
+
+/// A fresh directory under the system's temporary directory.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("olympiad-egdb-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The databases of up to [`TEST_PIECES`] pieces, built once per test run.
+fn small_db() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = temp_dir("small");
+        let options = BuildOptions {
+            pieces: TEST_PIECES,
+            dir: dir.clone(),
+            threads: 2,
+        };
+        build(&options, |_| {}).unwrap();
+        dir
+    })
+}
+
+/// A random position text with `pieces` pieces (each side at least one), either side to
+/// move: men only where they can stand.
+fn random_position(rng: &mut SplitMix64, pieces: u32) -> String {
+    let black = 1 + rng.below(pieces as usize - 1) as u32;
+    let mut taken = 0u32;
+    let mut lists = [Vec::new(), Vec::new()];
+    for p in 0..pieces {
+        let is_black = p < black;
+        let king = rng.chance(50);
+        let sq = loop {
+            let sq = rng.below(32) as u32;
+            let crowning = if is_black { sq >= 28 } else { sq < 4 };
+            if taken & (1 << sq) == 0 && (king || !crowning) {
+                break sq;
+            }
+        };
+        taken |= 1 << sq;
+        lists[usize::from(is_black)].push(format!("{}{}", if king { "K" } else { "" }, sq + 1));
+    }
+    let side = if rng.chance(50) { 'B' } else { 'W' };
+    format!("{side}:W{}:B{}", lists[0].join(","), lists[1].join(","))
+}
+
+/// The exhaustive search: every position reachable from `start` by the reference
+/// generator, then values by repeated sweeps (a win has a move to a loss, a loss has no
+/// move or only moves to wins, what is left is a draw). `None` when the graph is larger
+/// than `limit`.
+fn solve_exhaustively(start: &str, limit: usize) -> Option<HashMap<String, Wdl>> {
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut texts = vec![start.to_string()];
+    let mut children: Vec<Vec<usize>> = Vec::new();
+    ids.insert(start.to_string(), 0);
+    let mut next = 0;
+    while next < texts.len() {
+        if texts.len() > limit {
+            return None;
+        }
+        let pos = RefPosition::from_text(&texts[next]).unwrap();
+        let mut list = Vec::new();
+        for mv in pos.legal_moves() {
+            let id = *ids.entry(mv.after.clone()).or_insert_with(|| {
+                texts.push(mv.after.clone());
+                texts.len() - 1
+            });
+            list.push(id);
+        }
+        children.push(list);
+        next += 1;
+    }
+    let mut value: Vec<Option<Wdl>> = vec![None; texts.len()];
+    loop {
+        let mut changed = false;
+        for id in 0..texts.len() {
+            if value[id].is_some() {
+                continue;
+            }
+            let kids = &children[id];
+            let v = if kids.iter().any(|&k| value[k] == Some(Wdl::Loss)) {
+                Some(Wdl::Win)
+            } else if kids.iter().all(|&k| value[k] == Some(Wdl::Win)) {
+                Some(Wdl::Loss)
+            } else {
+                None
+            };
+            if v.is_some() {
+                value[id] = v;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    Some(
+        texts
+            .into_iter()
+            .zip(value)
+            .map(|(t, v)| (t, v.unwrap_or(Wdl::Draw)))
+            .collect(),
+    )
+}
+
+#[test]
+fn databases_agree_with_exhaustive_search() {
+    let tb = Tablebases::open(small_db()).unwrap();
+    assert_eq!(tb.max_pieces(), TEST_PIECES);
+    let mut rng = SplitMix64::new(22);
+    let (mut solved, mut compared) = (0, 0);
+    let mut tries = 0;
+    while solved < TWIN_POSITIONS {
+        tries += 1;
+        assert!(
+            tries < 20 * TWIN_POSITIONS,
+            "too many start positions skipped"
+        );
+        let pieces = 2 + (tries % (TEST_PIECES as usize - 1)) as u32;
+        let start = random_position(&mut rng, pieces);
+        let Some(values) = solve_exhaustively(&start, TWIN_MAX_STATES) else {
+            continue;
+        };
+        solved += 1;
+        for (text, want) in values {
+            let pos = Position::parse_position(&text).unwrap();
+            assert_eq!(tb.probe(&pos), Some(want), "{text} (reached from {start})");
+            compared += 1;
+        }
+    }
+    assert!(compared > 10_000, "only {compared} positions compared");
+}
+
+#[test]
+fn every_small_value_agrees_with_its_successors() {
+    let tb = Tablebases::open(small_db()).unwrap();
+    let mut checked = 0;
+    for m in Material::up_to(TEST_PIECES) {
+        checked += verify::check_class(&tb, m, None).unwrap_or_else(|e| panic!("{e}"));
+    }
+    // Black to move: half of the positions with either side to move.
+    assert_eq!(checked, (6_976 + 392_064 + 12_418_632) / 2);
+}
+
+#[test]
+fn index_round_trips_for_every_small_class() {
+    for m in Material::up_to(TEST_PIECES) {
+        let index = ClassIndex::new(m);
+        let mut positions = 0u64;
+        for i in 0..index.size() {
+            if let Some((black, white, kings)) = index.unrank(i) {
+                assert_eq!(Material::of_sets(black, white, kings), m);
+                assert_eq!(black & white, 0);
+                assert_eq!(index.rank(black, white, kings), i, "class {m}");
+                positions += 1;
+            }
+        }
+        let stats = Table::read_stats(small_db(), m).unwrap();
+        assert_eq!(stats.positions, positions, "class {m}");
+    }
+}
+
+#[test]
+fn a_rebuild_skips_complete_files() {
+    let mut built = 0;
+    let options = BuildOptions {
+        pieces: TEST_PIECES,
+        dir: small_db().to_path_buf(),
+        threads: 1,
+    };
+    build(&options, |e| {
+        built += u32::from(matches!(e, BuildEvent::Built(_)))
+    })
+    .unwrap();
+    assert_eq!(built, 0);
+}
+
+#[test]
+fn files_round_trip_and_damage_is_named() {
+    let dir = temp_dir("damage");
+    let options = BuildOptions {
+        pieces: 3,
+        dir: dir.clone(),
+        threads: 2,
+    };
+    let stats = build(&options, |_| {}).unwrap();
+    let m = Material::new(1, 0, 0, 2);
+    let table = Table::read(&dir, m).unwrap();
+    assert!(stats.contains(&table.stats()));
+    let path = dir.join(m.file_name());
+    let bytes = std::fs::read(&path).unwrap();
+    // Written again, the file is the same bytes.
+    let copy = temp_dir("copy");
+    table.write(&copy).unwrap();
+    assert_eq!(std::fs::read(copy.join(m.file_name())).unwrap(), bytes);
+
+    // A damaged data byte: the header is fine, the full read names the file.
+    let mut bad = bytes.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 0x01;
+    std::fs::write(&path, &bad).unwrap();
+    let tb = Tablebases::open(&dir).unwrap();
+    let err = tb.load(m).unwrap_err();
+    assert!(matches!(err, EgdbError::Corrupt { .. }));
+    let text = err.to_string();
+    assert!(
+        text.contains("b1m0k-w0m2k.wdl") && text.contains("checksum"),
+        "{text}"
+    );
+
+    // A truncated file: opening the directory fails and names it.
+    std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+    let text = Tablebases::open(&dir).unwrap_err().to_string();
+    assert!(
+        text.contains("b1m0k-w0m2k.wdl") && text.contains("truncated"),
+        "{text}"
+    );
+
+    // Not a database at all.
+    std::fs::write(&path, b"hello").unwrap();
+    let text = Tablebases::open(&dir).unwrap_err().to_string();
+    assert!(
+        text.contains("b1m0k-w0m2k.wdl") && text.contains("header"),
+        "{text}"
+    );
+
+    // A rebuild replaces the damaged file with the good one.
+    build(&options, |_| {}).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&copy);
+}
+
+/// The databases named by `EGDB`, or none.
+fn env_db() -> Option<Tablebases> {
+    let dir = std::env::var_os("EGDB")?;
+    Some(Tablebases::open(dir).unwrap())
+}
+
+#[test]
+#[ignore = "needs EGDB=DIR: checks a built directory (minutes for six pieces)"]
+fn built_databases_are_consistent() {
+    let tb = env_db().expect("set EGDB=DIR");
+    for m in tb.classes() {
+        let sample = (m.pieces() > TEST_PIECES).then_some((SAMPLE_PER_CLASS, m.id() as u64));
+        let n = verify::check_class(&tb, m, sample).unwrap_or_else(|e| panic!("{e}"));
+        eprintln!("{m}: {n} positions consistent");
+    }
+}
+
+#[test]
+#[ignore = "needs EGDB=DIR: five-piece positions solved exhaustively (minutes)"]
+fn built_databases_agree_with_exhaustive_search() {
+    let tb = env_db().expect("set EGDB=DIR");
+    let mut rng = SplitMix64::new(5);
+    let mut solved = 0;
+    for _ in 0..400 {
+        let pieces = 5.min(tb.max_pieces());
+        let start = random_position(&mut rng, pieces);
+        let Some(values) = solve_exhaustively(&start, 10 * TWIN_MAX_STATES) else {
+            continue;
+        };
+        solved += 1;
+        for (text, want) in values {
+            let pos = Position::parse_position(&text).unwrap();
+            assert_eq!(tb.probe(&pos), Some(want), "{text} (reached from {start})");
+        }
+    }
+    assert!(solved > 20, "only {solved} start positions solved");
+}
