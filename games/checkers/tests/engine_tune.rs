@@ -77,7 +77,8 @@ fn regenerate_weights() {
     if env("CROWN_WRITE", 1) != 0 {
         let provenance = format!(
             "{fitted} positions (and {held} held out) from {} self-play games at {} nodes per \
-             move (seed {}, ACF three-move\nopenings and {} random plies), k = {k:.5}, \
+             move (seed {}, ACF three-move\nopenings and {} random plies), starting from \
+             the weights weights.rs held, k = {k:.5}, \
              l2 = {l2:e}, {epochs} Adam epochs: mean squared error {e0:.6} -> {e1:.6},\nheld \
              out {v0:.6} -> {v1:.6}.",
             cfg.games, cfg.nodes, cfg.seed, cfg.random_plies
