@@ -254,6 +254,30 @@ mod tests {
         }
     }
 
+    /// Every cone against its definition on coordinates: the squares `k` rows ahead and
+    /// at most `k` columns to either side.
+    #[test]
+    fn cones_agree_with_coordinates() {
+        for sq in 0..32u8 {
+            let (r, c) = coords(sq);
+            for (side, dir) in [(0, 1), (1, -1)] {
+                let want = (0..32u8)
+                    .filter(|&t| {
+                        let (tr, tc) = coords(t);
+                        let k = (tr - r) * dir;
+                        k > 0 && (tc - c).abs() <= k
+                    })
+                    .fold(0u32, |set, t| set | 1 << t);
+                assert_eq!(
+                    CONES[side][sq as usize],
+                    want,
+                    "square {} side {side}",
+                    sq + 1
+                );
+            }
+        }
+    }
+
     #[test]
     fn cones_and_runaways() {
         // A Black man on 21 (bit 20, on the left edge): its cone is 25, 29 and 30.
