@@ -13,7 +13,8 @@
 //! [`Hooks::in_check`]), and scaled late-move reductions; [`Hooks::quiescence_moves`] lets a
 //! game list its own quiescence moves (captures only, losing ones dropped, evasions in
 //! check) and [`Hooks::ply_bounds`] enables mate-distance pruning. All are off by default.
-//! [`LazySmp`] searches on several threads sharing one table.
+//! [`LazySmp`] searches on several threads sharing one table. [`texel`] fits an
+//! evaluation's weights to game results (Texel tuning), for any game.
 //!
 //! A game's engines implement [`engine::Engine`] and are listed as [`engine::EngineSpec`]s;
 //! [`engine::Clocked`] turns options and the game clock into limits for them.
@@ -76,6 +77,7 @@ mod reference;
 mod searcher;
 pub mod searching;
 mod smp;
+pub mod texel;
 pub mod tt;
 
 pub use hooks::{Hooks, Score};

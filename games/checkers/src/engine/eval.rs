@@ -6,7 +6,8 @@
 //! tempo (how far the men have advanced), mobility (plain steps), runaway men (a man whose
 //! cone towards its crowning row holds no enemy piece: enemy men only move towards it and
 //! cannot enter the cone, so only a king can stop it), kings on the edge, and a trade term
-//! (the side ahead in material gains as the board empties). The weights are in
+//! (the side ahead in material gains as the board empties), and the hunt (the side ahead
+//! brings its kings to the enemy pieces). The weights are in
 //! `weights.rs`, fitted by `tune.rs`; the features are one array so the tuner sees exactly
 //! what the engine sums.
 
@@ -42,8 +43,12 @@ pub const KING_EDGE: usize = 9;
 /// The side ahead in pieces: the empty places on the board (24 less the pieces), signed by
 /// who is ahead.
 pub const TRADE: usize = 10;
+/// The hunt: for the side with more pieces, how close its kings stand to the enemy
+/// pieces (see [`closeness`]), signed by who is ahead: a won ending is won by going after
+/// the last pieces.
+pub const HUNT: usize = 11;
 /// How many features there are.
-pub const NUM_FEATURES: usize = 11;
+pub const NUM_FEATURES: usize = 12;
 
 /// Pieces on the board at the start: the phase runs from here (opening weights) to 0
 /// (ending weights).
@@ -98,7 +103,33 @@ fn row(b: u8) -> i32 {
     i32::from(b / 4)
 }
 
-/// One side's counts of every feature but [`TRADE`].
+/// (row, column) of bit `b` on the 8x8 board.
+fn coords(b: u8) -> (i32, i32) {
+    let row = i32::from(b / 4);
+    (row, 2 * i32::from(b % 4) + i32::from(row % 2 == 0))
+}
+
+/// How close `color`'s kings stand to the other side's pieces: for each king, 7 less its
+/// king distance (steps on an empty board) to the nearest enemy piece.
+pub fn closeness(pos: &Position, color: Color) -> i32 {
+    let kings = pos.pieces(color) & pos.kings();
+    let enemy = pos.pieces(color.flip());
+    let mut total = 0;
+    for k in Bits(kings) {
+        let (kr, kc) = coords(k);
+        let nearest = Bits(enemy)
+            .map(|e| {
+                let (er, ec) = coords(e);
+                (kr - er).abs().max((kc - ec).abs())
+            })
+            .min()
+            .unwrap_or(7);
+        total += 7 - nearest;
+    }
+    total
+}
+
+/// One side's counts of every feature but [`TRADE`] and [`HUNT`].
 fn side_features(pos: &Position, color: Color, f: &mut [i32; NUM_FEATURES], sign: i32) {
     let own = pos.pieces(color);
     let opp = pos.pieces(color.flip());
@@ -149,6 +180,11 @@ pub fn features(pos: &Position) -> ([i32; NUM_FEATURES], i32) {
     let opp = pos.pieces(us.flip()).count_ones() as i32;
     let pieces = (own + opp).min(PHASE_MAX);
     f[TRADE] = (own - opp).signum() * (PHASE_MAX - pieces);
+    f[HUNT] = match own.cmp(&opp) {
+        std::cmp::Ordering::Greater => closeness(pos, us),
+        std::cmp::Ordering::Less => -closeness(pos, us.flip()),
+        std::cmp::Ordering::Equal => 0,
+    };
     (f, pieces)
 }
 
@@ -215,6 +251,30 @@ mod tests {
             let m = mirrored(&pos);
             assert_eq!(features(&pos), features(&m), "{}", pos.position_text());
             assert_eq!(evaluate(&pos), evaluate(&m));
+        }
+    }
+
+    /// Every cone against its definition on coordinates: the squares `k` rows ahead and
+    /// at most `k` columns to either side.
+    #[test]
+    fn cones_agree_with_coordinates() {
+        for sq in 0..32u8 {
+            let (r, c) = coords(sq);
+            for (side, dir) in [(0, 1), (1, -1)] {
+                let want = (0..32u8)
+                    .filter(|&t| {
+                        let (tr, tc) = coords(t);
+                        let k = (tr - r) * dir;
+                        k > 0 && (tc - c).abs() <= k
+                    })
+                    .fold(0u32, |set, t| set | 1 << t);
+                assert_eq!(
+                    CONES[side][sq as usize],
+                    want,
+                    "square {} side {side}",
+                    sq + 1
+                );
+            }
         }
     }
 

@@ -3,8 +3,9 @@
 //! compulsory, so quiescence never stands pat where the side to move can take (it must)
 //! and plays only captures elsewhere; an endgame oracle, when there is one, answers every
 //! position of few enough pieces with no capture pending, as a score that wins (or loses)
-//! by more than any evaluation but less than a win on the board, biased by the evaluation
-//! and by how close the winner's kings are to the loser's pieces, so that the engine keeps
+//! by more than any evaluation but less than a win on the board, biased by the material,
+//! by how close the winner's kings are to the loser's pieces and how far its men have
+//! advanced, so that the engine keeps
 //! making progress in a won ending instead of shuffling between won positions.
 
 use std::sync::Arc;
@@ -29,6 +30,8 @@ pub const ORACLE_BIAS_MAX: Score = 4_000;
 /// Per step (of king distance) the winner's kings stand closer to the loser's pieces, in
 /// an oracle's win.
 pub const ORACLE_CLOSENESS: Score = 6;
+/// Per row the winner's men have advanced, in an oracle's win (they run to be crowned).
+pub const ORACLE_ADVANCE: Score = 4;
 /// The most a seeded evaluation is moved either way, in centi-men (varies games).
 pub const NOISE_MAX: Score = 6;
 /// Ordering bonus per piece a capture takes.
@@ -55,42 +58,36 @@ pub fn capture_pending(pos: &Position) -> bool {
         || kings & (jump_from(behind[0]) | jump_from(behind[1])) != 0
 }
 
-/// (row, column) of bit `b` on the 8x8 board.
-fn coords(b: u8) -> (i32, i32) {
-    let row = i32::from(b / 4);
-    (row, 2 * i32::from(b % 4) + i32::from(row % 2 == 0))
+/// Rows `color`'s men have advanced, summed.
+fn advancement(pos: &Position, color: Color) -> Score {
+    let men = pos.pieces(color) & !pos.kings();
+    Bits(men)
+        .map(|b| {
+            let row = Score::from(b / 4);
+            match color {
+                Color::Black => row,
+                Color::White => 7 - row,
+            }
+        })
+        .sum()
 }
 
-/// How close `winner`'s kings stand to the other side's pieces: for each king, 7 less its
-/// king distance (steps on an empty board) to the nearest enemy piece.
-fn closeness(pos: &Position, winner: Color) -> Score {
-    let kings = pos.pieces(winner) & pos.kings();
-    let enemy = pos.pieces(winner.flip());
-    let mut total = 0;
-    for k in Bits(kings) {
-        let (kr, kc) = coords(k);
-        let nearest = Bits(enemy)
-            .map(|e| {
-                let (er, ec) = coords(e);
-                (kr - er).abs().max((kc - ec).abs())
-            })
-            .min()
-            .unwrap_or(7);
-        total += 7 - nearest;
-    }
-    total
-}
-
-/// The score of an oracle's answer for the side to move of `pos`.
+/// The score of an oracle's answer for the side to move of `pos`: a win is
+/// [`ORACLE_WIN`] biased by the winner's material (as the evaluation weighs it), how close
+/// its kings stand to the loser's pieces and how far its men have run towards the crown;
+/// fixed terms, not the tuned evaluation's positional ones, which are fitted to games
+/// still to be decided.
 pub fn oracle_score(pos: &Position, wdl: Wdl) -> Score {
-    let winning = |winner: Color, eval_for_winner: Score| {
-        let bias = eval_for_winner + ORACLE_CLOSENESS * closeness(pos, winner);
+    let winning = |winner: Color, material_for_winner: Score| {
+        let bias = material_for_winner
+            + ORACLE_CLOSENESS * eval::closeness(pos, winner)
+            + ORACLE_ADVANCE * advancement(pos, winner);
         ORACLE_WIN + bias.clamp(-ORACLE_BIAS_MAX, ORACLE_BIAS_MAX)
     };
     match wdl {
         Wdl::Draw => 0,
-        Wdl::Win => winning(pos.side(), eval::evaluate(pos)),
-        Wdl::Loss => -winning(pos.side().flip(), -eval::evaluate(pos)),
+        Wdl::Win => winning(pos.side(), eval::material(pos)),
+        Wdl::Loss => -winning(pos.side().flip(), -eval::material(pos)),
     }
 }
 

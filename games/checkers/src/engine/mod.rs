@@ -14,6 +14,7 @@ pub mod eval;
 pub mod hooks;
 #[cfg(test)]
 mod solver;
+pub mod tune;
 pub mod weights;
 
 use std::sync::Arc;

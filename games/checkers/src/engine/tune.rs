@@ -1,0 +1,307 @@
+//! Texel tuning of Crown's evaluation on the project's own games: Crown plays fast games
+//! against itself from the ACF three-move openings followed by a few random plies
+//! ([`self_play`]), the quiet positions of those games (no capture pending, no win on the
+//! board in sight) are labelled with the games' results ([`load`], [`sample`]), and the
+//! weights are fitted so that a logistic curve of the evaluation predicts the results
+//! (the search library's game-agnostic `olympiad_search::texel`, with [`settings`]);
+//! [`weights_source`] writes them as `weights.rs`. No outside data.
+//!
+//! The documented command (see `tests/engine_tune.rs`):
+//! `cargo test --profile release -p olympiad-checkers --test engine_tune -- --ignored --nocapture`.
+
+use std::io::{BufRead, Write};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use olympiad_core::{Game, Notation, SplitMix64};
+use olympiad_search::Limits;
+use olympiad_search::texel::{Sample, Settings};
+
+use super::eval::{self, NUM_FEATURES, PHASE_MAX};
+use super::hooks::{WIN, WIN_BAND, capture_pending};
+use super::weights::WEIGHTS;
+use super::{Crown, DEFAULT_HASH_MIB};
+use crate::{Color, Position, Rules};
+
+/// The openings the games start from (then [`SelfPlay::random_plies`] random plies).
+const OPENINGS: &str = include_str!("../../data/three-move.txt");
+
+/// Settings of the self-play games.
+#[derive(Clone, Copy, Debug)]
+pub struct SelfPlay {
+    /// Games to play.
+    pub games: usize,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Uniformly random plies after the three-move opening.
+    pub random_plies: usize,
+    /// A game is adjudicated won once the mover's score is beyond this many centi-men for
+    /// [`ADJUDICATE_PLIES`] plies in a row.
+    pub win_score: i32,
+    /// Seed of the openings and of the engines' evaluation noise.
+    pub seed: u64,
+    /// Threads playing games at once (one engine each).
+    pub threads: usize,
+}
+
+impl Default for SelfPlay {
+    fn default() -> Self {
+        Self {
+            games: 2000,
+            nodes: 4000,
+            random_plies: 4,
+            win_score: 400,
+            seed: 1,
+            threads: 1,
+        }
+    }
+}
+
+/// Plies in a row a score must stay decisive to end a game early.
+pub const ADJUDICATE_PLIES: usize = 6;
+/// A game longer than this many plies is scored a draw.
+pub const MAX_GAME_PLIES: usize = 300;
+/// Positions of the first this-many plies of a game are not recorded (they are the
+/// opening's, not the engine's).
+pub const SKIP_PLIES: usize = 6;
+
+/// The game's rules: tournament rules, with the 40-move draw rule that ends king endings.
+const RULES: Rules = Rules::TOURNAMENT;
+
+/// One game's recorded positions (position text) and its result for Black (1, 0.5, 0).
+fn play_game(cfg: &SelfPlay, rng: &mut SplitMix64, game: usize) -> (Vec<String>, f32) {
+    let openings: Vec<&str> = OPENINGS
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut pos = loop {
+        let mut pos = Position::start_with(RULES);
+        if pos.play_line(openings[rng.below(openings.len())]).is_err() {
+            continue;
+        }
+        for _ in 0..cfg.random_plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.below(moves.len())]);
+        }
+        if pos.outcome().is_none() {
+            break pos;
+        }
+    };
+    let noise = |side: u64| cfg.seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ side;
+    let mut engines = [
+        Crown::new(DEFAULT_HASH_MIB, 1, Some(noise(1)), None),
+        Crown::new(DEFAULT_HASH_MIB, 1, Some(noise(2)), None),
+    ];
+    let mut recorded = Vec::new();
+    let mut streak = [0usize; 2];
+    for ply in 0..MAX_GAME_PLIES {
+        if let Some(outcome) = pos.outcome() {
+            return (recorded, outcome.points(olympiad_core::Seat(0)) as f32);
+        }
+        let side = pos.side() as usize;
+        let r = engines[side].search(&pos, &Limits::nodes(cfg.nodes), &mut ());
+        let Some(mv) = r.best else {
+            break;
+        };
+        let black_score = if pos.side() == Color::Black {
+            r.score
+        } else {
+            -r.score
+        };
+        streak[0] = if black_score >= cfg.win_score {
+            streak[0] + 1
+        } else {
+            0
+        };
+        streak[1] = if black_score <= -cfg.win_score {
+            streak[1] + 1
+        } else {
+            0
+        };
+        if streak[0] >= ADJUDICATE_PLIES {
+            return (recorded, 1.0);
+        }
+        if streak[1] >= ADJUDICATE_PLIES {
+            return (recorded, 0.0);
+        }
+        if ply >= SKIP_PLIES && !capture_pending(&pos) && r.score.abs() < WIN - WIN_BAND {
+            recorded.push(pos.text());
+        }
+        pos.play(mv);
+    }
+    (recorded, 0.5)
+}
+
+/// Plays `cfg.games` games and writes one line per recorded position, `TEXT;result` with
+/// the result for Black. Returns the positions written.
+pub fn self_play(cfg: &SelfPlay, out: &mut (impl Write + Send)) -> std::io::Result<usize> {
+    let out = Mutex::new(out);
+    let written = AtomicUsize::new(0);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..cfg.threads.max(1))
+            .map(|_| {
+                scope.spawn(|| -> std::io::Result<()> {
+                    loop {
+                        let game = next.fetch_add(1, Ordering::Relaxed);
+                        if game >= cfg.games {
+                            return Ok(());
+                        }
+                        let mut rng = SplitMix64::new(
+                            cfg.seed ^ (game as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
+                        );
+                        let (texts, result) = play_game(cfg, &mut rng, game);
+                        let mut o = out.lock().expect("writer lock");
+                        for text in &texts {
+                            writeln!(o, "{text};{result}")?;
+                        }
+                        written.fetch_add(texts.len(), Ordering::Relaxed);
+                    }
+                })
+            })
+            .collect();
+        for w in workers {
+            w.join().expect("a self-play thread panicked")?;
+        }
+        Ok::<(), std::io::Error>(())
+    })?;
+    Ok(written.into_inner())
+}
+
+/// The sample of `pos` with `black_result` (1, 0.5, 0 for Black): each feature's count
+/// times the phase for its opening weight (indices `0..NUM_FEATURES`) and times the rest
+/// for its ending weight (the next `NUM_FEATURES`), as `eval::weigh` tapers them.
+pub fn sample(pos: &Position, black_result: f64) -> Sample {
+    let (features, phase) = eval::features(pos);
+    let p = f64::from(phase) / f64::from(PHASE_MAX);
+    let mut terms = Vec::new();
+    for (i, &n) in features.iter().enumerate().filter(|(_, n)| **n != 0) {
+        terms.push((i as u32, f64::from(n) * p));
+        terms.push(((NUM_FEATURES + i) as u32, f64::from(n) * (1.0 - p)));
+    }
+    Sample {
+        terms,
+        result: match pos.side() {
+            Color::Black => black_result,
+            Color::White => 1.0 - black_result,
+        },
+    }
+}
+
+/// Reads `TEXT;result` lines into samples (bad lines are skipped).
+pub fn load(input: impl BufRead) -> Vec<Sample> {
+    input
+        .lines()
+        .map_while(Result::ok)
+        .filter_map(|line| {
+            let (text, result) = line.rsplit_once(';')?;
+            let pos = Position::from_text(text).ok()?;
+            Some(sample(&pos, result.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+/// The current weights as one vector (opening, then ending).
+pub fn current_weights() -> Vec<f64> {
+    let mut w = vec![0.0; 2 * NUM_FEATURES];
+    for (i, &(o, e)) in WEIGHTS.iter().enumerate() {
+        w[i] = f64::from(o);
+        w[NUM_FEATURES + i] = f64::from(e);
+    }
+    w
+}
+
+/// The largest scale of the logistic curve tried, per centi-man (a man ahead predicting
+/// a win at once).
+pub const K_MAX: f64 = 0.1;
+
+/// How the weights are fitted: the opening weight of a man stays 100 (it fixes the unit),
+/// and the hunt's weights stay as set by hand: the hunt guides the search towards the
+/// capture that ends a won ending, and in games the engine could not yet convert it only
+/// predicts the draws it failed to win (fitted, it turned negative).
+pub fn settings(epochs: usize, l2: f64, block: usize) -> Settings {
+    Settings {
+        epochs,
+        rate: 0.5,
+        l2,
+        fixed: vec![eval::MEN, eval::HUNT, NUM_FEATURES + eval::HUNT],
+        block,
+    }
+}
+
+/// `weights.rs` for weights `w`, with a comment naming how they were made.
+pub fn weights_source(w: &[f64], provenance: &str) -> String {
+    let names = [
+        "men",
+        "kings",
+        "men on the back row",
+        "both bridge squares held",
+        "men on the centre squares",
+        "kings round the centre",
+        "tempo: rows advanced by the men",
+        "mobility: plain steps",
+        "runaway men",
+        "kings on the edge",
+        "trade: empty places, signed by who is ahead",
+        "hunt: the kings of the side ahead close to the enemy pieces",
+    ];
+    assert_eq!(names.len(), NUM_FEATURES);
+    let mut s = String::new();
+    s.push_str(
+        "//! The evaluation's weights, (opening, ending) in centi-men per feature, indexed as\n",
+    );
+    s.push_str(
+        "//! [`super::eval`] lays the features out. Written by the tuner ([`super::tune`]):\n",
+    );
+    for line in provenance.lines() {
+        s.push_str(&format!("//! {line}\n"));
+    }
+    s.push_str("\n/// (opening, ending) weight of every feature of [`super::eval`].\n");
+    s.push_str("#[rustfmt::skip]\n");
+    s.push_str("pub const WEIGHTS: [(i16, i16); super::eval::NUM_FEATURES] = [\n");
+    for (i, name) in names.iter().enumerate() {
+        let o = w[i].round().clamp(-30000.0, 30000.0) as i64;
+        let e = w[NUM_FEATURES + i].round().clamp(-30000.0, 30000.0) as i64;
+        s.push_str(&format!("    // {name}\n    ({o}, {e}),\n"));
+    }
+    s.push_str("];\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use olympiad_search::texel::{fit, linear};
+
+    /// The tuner's linear evaluation is the engine's (the same features and weights), and
+    /// a fit on a few self-play games lowers the error it starts from.
+    #[test]
+    fn the_fit_agrees_with_the_engine_and_lowers_the_error() {
+        let cfg = SelfPlay {
+            games: 6,
+            nodes: 500,
+            ..SelfPlay::default()
+        };
+        let mut text = Vec::new();
+        let n = self_play(&cfg, &mut text).unwrap();
+        let samples = load(&text[..]);
+        assert_eq!(samples.len(), n);
+        assert!(n > 50, "{n}");
+        let w = current_weights();
+        for (line, s) in String::from_utf8(text).unwrap().lines().zip(&samples) {
+            let pos = Position::from_text(line.rsplit_once(';').unwrap().0).unwrap();
+            let engine = f64::from(eval::evaluate(&pos));
+            assert!((linear(s, &w) - engine).abs() <= 1.0, "{line}");
+        }
+        let report = fit(&samples, w.clone(), K_MAX, &settings(50, 0.0, 0));
+        assert!(report.fitted.1 < report.fitted.0, "{report:?}");
+        assert_eq!(report.weights[eval::MEN], w[eval::MEN]);
+        let source = weights_source(&report.weights, "test");
+        assert!(source.contains("pub const WEIGHTS"));
+    }
+}
