@@ -88,3 +88,46 @@ fn play_serves_crown_in_the_codecup_dialogue() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("depth"), "{stderr}");
 }
+
+#[test]
+fn crown_opens_endgame_databases_given_by_option() {
+    let dir = scratch("checkers", "egdb");
+    let db = dir.join("db");
+    let built = Command::new(env!("CARGO_BIN_EXE_olympiad"))
+        .args(["egdb", "build", "--pieces", "3", "--dir"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let openings = dir.join("endings.txt");
+    std::fs::write(&openings, "position B:WK32:BK1,K5\n").unwrap();
+    let crown = format!("builtin:crown:depth=4,egdb={}", db.display());
+    let (stdout, records) = run_match(
+        "checkers",
+        &dir,
+        &[
+            &crown,
+            "builtin:random",
+            "--games",
+            "2",
+            "--openings",
+            openings.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(records.len(), 2, "{stdout}");
+
+    // A directory without databases is refused before any game, naming it.
+    let missing = dir.join("no-such-dir");
+    let out = Command::new(env!("CARGO_BIN_EXE_olympiad"))
+        .args(["match", "checkers"])
+        .arg(format!("builtin:crown:egdb={}", missing.display()))
+        .args(["builtin:random", "--games", "1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("egdb") && stderr.contains("no-such-dir"),
+        "{stderr}"
+    );
+}

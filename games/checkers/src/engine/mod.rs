@@ -8,7 +8,8 @@
 //!
 //! The endgame oracle (`crate::oracle::EndgameOracle`, the databases when they are built)
 //! is given to the constructor: [`Crown::new`] and [`Crown::from_options`] take an
-//! `Option<Arc<dyn EndgameOracle>>`.
+//! `Option<Arc<dyn EndgameOracle>>`; as a built-in engine, option `egdb=DIR` opens the
+//! databases of `olympiad egdb build` there (once per run, shared by every game).
 
 pub mod eval;
 pub mod hooks;
@@ -17,8 +18,10 @@ mod solver;
 pub mod tune;
 pub mod weights;
 
-use std::sync::Arc;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
+use crate::egdb::Tablebases;
 use crate::oracle::EndgameOracle;
 use crate::{Color, Move, Position};
 use olympiad_core::Game;
@@ -167,8 +170,27 @@ fn pace(pos: &Position) -> Pace {
     }
 }
 
+/// The endgame databases opened so far, by directory: every game of a match shares one
+/// [`Tablebases`], so a class loaded once stays loaded for the whole run.
+static OPENED: Mutex<Vec<(PathBuf, Arc<Tablebases>)>> = Mutex::new(Vec::new());
+
+/// The databases in `dir` (option `egdb=DIR`, built by `olympiad egdb build`), opened once
+/// per run.
+fn databases(dir: &str) -> Result<Arc<dyn EndgameOracle>, OptionError> {
+    let dir = PathBuf::from(dir);
+    let mut opened = OPENED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, tb)) = opened.iter().find(|(d, _)| *d == dir) {
+        return Ok(tb.clone());
+    }
+    let tb =
+        Arc::new(Tablebases::open(&dir).map_err(|e| OptionError(format!("option egdb: {e}")))?);
+    opened.push((dir, tb.clone()));
+    Ok(tb)
+}
+
 fn create(options: &Options, game_index: u64) -> Result<Box<dyn Engine<Position>>, OptionError> {
-    Ok(Box::new(Crown::from_options(options, game_index, None)?))
+    let oracle = options.get("egdb").map(databases).transpose()?;
+    Ok(Box::new(Crown::from_options(options, game_index, oracle)?))
 }
 
 /// Checkers' engines, as the catalog lists them (after `random`).
@@ -177,8 +199,11 @@ pub static ENGINES: [EngineSpec<Position>; 1] = [EngineSpec {
     summary: "Crown: PVS with a transposition table, killers, history, quiescence over \
               captures, Lazy SMP; Texel-tuned evaluation of material, back rank, centre, \
               tempo, mobility, runaway men; options depth=N, nodes=N, movetime=MS, \
-              hash=MIB, threads=N, seed=N",
-    options: &["depth", "nodes", "movetime", "hash", "threads", "seed"],
+              hash=MIB, threads=N, seed=N, egdb=DIR (the endgame databases of \
+              `olympiad egdb build`, probed in search)",
+    options: &[
+        "depth", "nodes", "movetime", "hash", "threads", "seed", "egdb",
+    ],
     nodes_key: "nodes",
     default_depth: Some(DEFAULT_DEPTH),
     default_nodes: None,
