@@ -231,6 +231,13 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let entry: &GameEntry = crate::games::find(&args.game)?;
     let protocol = protocol(args.protocol.as_deref().unwrap_or(entry.row.protocols[0]))
         .map_err(|e| crate::input_error(e.to_string()))?;
+    if protocol.transport == Transport::Pipes && (args.listen.is_some() || args.connect.is_some()) {
+        return Err(crate::input_error(format!(
+            "--listen and --connect are for protocols over TCP (dxp); {} speaks over stdin and \
+             stdout",
+            protocol.name
+        )));
+    }
     let engine_name = args.engine.as_deref().unwrap_or(entry.row.engine);
     let options = engine_options(args)?;
     let serve_turns = match protocol.serve {

@@ -119,6 +119,18 @@ fn the_served_engine_accepts_moves_and_confirms_the_end() {
 }
 
 #[test]
+fn listening_is_for_protocols_over_tcp() {
+    let output = Command::new(env!("CARGO_BIN_EXE_olympiad"))
+        .args(["play", "draughts", "--listen", "127.0.0.1:1"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("protocols over TCP"), "{stderr}");
+}
+
+#[test]
 fn the_served_engine_takes_in_full_and_exits_3_on_an_illegal_move() {
     let port = free_port();
     let mut child = serve(port);

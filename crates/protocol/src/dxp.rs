@@ -380,12 +380,19 @@ impl Message {
 
 /// A name in its 32 characters: cut, and padded with blanks.
 fn name_field(name: &str) -> String {
-    let name: String = name
+    let name: String = name.chars().take(NAME_WIDTH).collect();
+    format!("{name:<NAME_WIDTH$}")
+}
+
+/// A program's name as DXP can carry it: printable ASCII, not starting with a blank.
+fn dxp_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_ascii_graphic() || *c == ' ')
+        .collect::<String>()
+        .trim()
         .chars()
-        .filter(|c| c.is_ascii() && !c.is_ascii_control())
         .take(NAME_WIDTH)
-        .collect();
-    format!("{:<width$}", name.trim_start(), width = NAME_WIDTH)
+        .collect()
 }
 
 impl fmt::Display for Message {
@@ -700,7 +707,7 @@ pub fn serve(
             Message::parse(&text).map_err(|e| ServeError::Dialogue(format!("'{text}': {e}")))?;
         match message {
             Message::GameRequest(r) => {
-                let name = thinker.name();
+                let name = dxp_name(&thinker.name());
                 if r.version != VERSION {
                     write_message(out, &Message::GameAccept { name, code: '1' })?;
                     continue;
