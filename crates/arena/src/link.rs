@@ -5,8 +5,12 @@
 //! over a connection, with the same events, deadlines and faults as pipes:
 //!
 //! - The port: the arena takes a free one and puts it where the command line says
-//!   `{port}` (or, without the placeholder, uses the protocol's default port), then
-//!   connects, trying again until the program listens or the start-up limit passes.
+//!   `{port}` (or, without the placeholder, uses the protocol's default port, so that only
+//!   one such game can run at a time), then connects, trying again until the program
+//!   listens or the start-up limit passes. The port is free when chosen; should another
+//!   program take it before ours listens, the connection fails within that limit.
+//! - A program already listening (`dxp@HOST:PORT`) is reached anew for every game, so it
+//!   must accept a connection per game; it is not ours to freeze, time or kill.
 //! - The program's own stdout is not the protocol: its lines are read and dropped (a
 //!   program such as Scan prints its boards there), its stderr captured as for every
 //!   program. Its exit arrives on the same channel as the connection's messages, so a

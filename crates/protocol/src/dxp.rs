@@ -552,11 +552,10 @@ impl Dxp {
         let mv = match (followed, request.last) {
             (Ok(Some(mv)), _) => mv,
             // Boards that do not follow (the referee's own error): the move as written.
-            (_, Some(last)) => FullMove::parse(last).unwrap_or(FullMove {
-                from: 1,
-                to: 1,
-                captured: Vec::new(),
-            }),
+            (_, Some(last)) => match FullMove::parse(last) {
+                Ok(mv) => mv,
+                Err(_) => return Vec::new(),
+            },
             (_, None) => return Vec::new(),
         };
         vec![Message::Move(MoveMessage { seconds: 0, mv }).to_string()]
