@@ -1,7 +1,9 @@
 //! International draughts over the Hub protocol, both sides ours and theirs: `olympiad play
 //! draughts` (the player's side) answers version 1 and version 2 commands over its pipes;
 //! `olympiad match` (the referee's side) plays our engine against our own served Hub
-//! program; Hub engines that crash or answer an illegal move lose that game by a fault and
+//! program, telling it the whole game (the board its history starts from and every move
+//! since, in both versions), and the served engine sees repetitions in the moves it is
+//! told; Hub engines that crash or answer an illegal move lose that game by a fault and
 //! the match goes on. `SCAN=PATH` (a script that starts Scan 2.0 in Hub mode from its
 //! folder) runs a short match against Scan (ignored by default).
 
@@ -166,6 +168,65 @@ fn our_engine_plays_our_served_hub_program_to_the_end() {
         stdout.contains("faults: builtin:alphabeta:depth=3 0"),
         "{stdout}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_arena_tells_a_hub_engine_the_whole_game_in_both_versions() {
+    let dir = scratch("draughts-hub", "history");
+    let olympiad = env!("CARGO_BIN_EXE_olympiad");
+    for version in ["1", "2"] {
+        // Our served engine behind a tee that keeps what the arena wrote; a version 1
+        // engine is one that does not write the version 2 `id` line.
+        let log = dir.join(format!("v{version}.log"));
+        let filter = if version == "1" {
+            "grep --line-buffered -v '^id '"
+        } else {
+            "cat"
+        };
+        let wrapper = script(
+            &dir,
+            &format!("engine-v{version}.sh"),
+            &format!(
+                "#!/bin/sh\ntee {} | {olympiad} play draughts --quiet --depth 2 | {filter}\n",
+                log.display()
+            ),
+        );
+        let spec = format!("hub:{}", wrapper.display());
+        let (stdout, records) = run_match(
+            "draughts",
+            &dir.join(format!("v{version}")),
+            &[
+                "builtin:random",
+                &spec,
+                "--games",
+                "1",
+                "--time-ms",
+                "30000",
+            ],
+        );
+        assert_eq!(records.len(), 1, "{stdout}");
+        let played = records[0]["moves"].as_array().unwrap().len();
+        let written = std::fs::read_to_string(&log).unwrap();
+        // The last position set comes with every move before it: the engine's whole game.
+        let last = written.rfind("pos ").unwrap();
+        let told = match version {
+            "1" => written[last..]
+                .lines()
+                .filter(|l| l.starts_with("move "))
+                .count(),
+            _ => {
+                let line = written[last..].lines().next().unwrap();
+                line.split("moves=\"")
+                    .nth(1)
+                    .map_or(0, |m| m.split_whitespace().count())
+            }
+        };
+        assert!(
+            played > 10 && told + 2 >= played,
+            "{played} moves, {told} told: {written}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
