@@ -9,6 +9,7 @@
 //! by its name; a spec is what its text parses to), so an executor on other machines can
 //! send a job as a message and play it there.
 
+use crate::link::SocketLink;
 use crate::matches::Contestant;
 use crate::player::{EnginePlayer, Fault, Player, PlayerEnd, ProgramPlayer, Reply, Turn};
 use crate::process::{Limits, ProcessConfig};
@@ -16,6 +17,7 @@ use crate::referee::{GameRecord, RefereeConfig, play_game};
 use crate::spec::PlayerSpec;
 use crate::watch::Watch;
 use olympiad_catalog::{DynGame, GameEntry, ThinkTime};
+use olympiad_protocol::{Dialogue, PORT_PLACEHOLDER, Protocol, Transport};
 use std::path::PathBuf;
 use std::time::Duration;
 use thiserror::Error;
@@ -170,25 +172,64 @@ impl GameJob {
                     stderr_log_bytes: STDERR_LOG_BYTES,
                     stderr_keep_bytes: STDERR_RECORD_BYTES,
                 };
-                let mut dialogue = (protocol.dialogue)();
-                if let Err(e) = dialogue.configure(options) {
-                    return Box::new(Unstarted(Fault::ProtocolError(e)));
-                }
-                if let Some(variant) = self.game.protocol_variant()
-                    && let Err(e) = dialogue.variant(variant)
-                {
-                    return Box::new(Unstarted(Fault::ProtocolError(e)));
-                }
-                // GTP's `boardsize` and `komi`: the game's parameters as text.
-                if let Err(e) = dialogue.parameters(&self.game.parameters()) {
-                    return Box::new(Unstarted(Fault::ProtocolError(e)));
-                }
-                match ProgramPlayer::spawn(&config, dialogue) {
+                let dialogue = match self.dialogue(protocol, options) {
+                    Ok(d) => d,
+                    Err(fault) => return Box::new(Unstarted(fault)),
+                };
+                let started = match protocol.transport {
+                    Transport::Pipes => ProgramPlayer::spawn(&config, dialogue),
+                    Transport::Tcp {
+                        default_port,
+                        terminator,
+                    } => SocketLink::spawn(
+                        &config,
+                        PORT_PLACEHOLDER,
+                        default_port,
+                        terminator,
+                        protocol.max_line_bytes,
+                    )
+                    .map(|link| ProgramPlayer::over(Box::new(link), dialogue)),
+                };
+                match started {
                     Ok(p) => Box::new(p),
                     Err(e) => Box::new(Unstarted(Fault::Crash(e.to_string()))),
                 }
             }
+            PlayerSpec::Remote {
+                address,
+                protocol,
+                options,
+            } => {
+                let dialogue = match self.dialogue(protocol, options) {
+                    Ok(d) => d,
+                    Err(fault) => return Box::new(Unstarted(fault)),
+                };
+                let terminator = match protocol.transport {
+                    Transport::Tcp { terminator, .. } => terminator,
+                    Transport::Pipes => b'\n',
+                };
+                let link = SocketLink::remote(address, terminator, protocol.max_line_bytes);
+                Box::new(ProgramPlayer::over(Box::new(link), dialogue))
+            }
         }
+    }
+
+    /// A program's dialogue, told its options, the game's variant and parameters.
+    fn dialogue(
+        &self,
+        protocol: &Protocol,
+        options: &[(String, String)],
+    ) -> Result<Box<dyn Dialogue>, Fault> {
+        let mut dialogue = (protocol.dialogue)();
+        dialogue.configure(options).map_err(Fault::ProtocolError)?;
+        if let Some(variant) = self.game.protocol_variant() {
+            dialogue.variant(variant).map_err(Fault::ProtocolError)?;
+        }
+        // GTP's `boardsize` and `komi`: the game's parameters as text.
+        dialogue
+            .parameters(&self.game.parameters())
+            .map_err(Fault::ProtocolError)?;
+        Ok(dialogue)
     }
 
     /// Plays the game to its end and returns its record; `watch` sees it start, move and

@@ -60,6 +60,7 @@ pub mod analyse;
 pub mod executor;
 pub mod interrupt;
 pub mod job;
+pub mod link;
 pub mod matches;
 pub mod player;
 pub mod process;

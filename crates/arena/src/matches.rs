@@ -139,7 +139,7 @@ impl MatchConfig {
             )));
         }
         for c in contestants {
-            let PlayerSpec::Command { protocol, .. } = &c.spec else {
+            let Some(protocol) = c.spec.protocol() else {
                 continue;
             };
             match protocol.openings {

@@ -5,6 +5,7 @@
 //! Everything that can go wrong on a turn is a [`Fault`] value, never a panic or a hang: the
 //! referee decides what a fault costs.
 
+use crate::link::Link;
 use crate::process::{Event, Exit, Process, ProcessConfig, SpawnError, StderrCapture, WriteError};
 use olympiad_catalog::{Decision, DynGame, Engine, Source, ThinkTime};
 use olympiad_core::Seat;
@@ -157,10 +158,10 @@ pub trait Player: Send {
     }
 }
 
-/// A program speaking its protocol's dialogue.
+/// A program speaking its protocol's dialogue, over its pipes or another [`Link`].
 #[derive(Debug)]
 pub struct ProgramPlayer {
-    process: Process,
+    link: Box<dyn Link>,
     frozen: bool,
     dialogue: Box<dyn Dialogue>,
     /// How long the handshake may take.
@@ -170,12 +171,17 @@ pub struct ProgramPlayer {
 impl ProgramPlayer {
     /// Starts the program, which speaks `dialogue` (configured with its options).
     pub fn spawn(config: &ProcessConfig, dialogue: Box<dyn Dialogue>) -> Result<Self, SpawnError> {
-        Ok(Self {
-            process: Process::spawn(config)?,
+        Ok(Self::over(Box::new(Process::spawn(config)?), dialogue))
+    }
+
+    /// A program reached over `link` (a connection to a DXP program), speaking `dialogue`.
+    pub fn over(link: Box<dyn Link>, dialogue: Box<dyn Dialogue>) -> Self {
+        Self {
+            link,
             frozen: false,
             dialogue,
             startup: STARTUP_LIMIT,
-        })
+        }
     }
 
     /// The same with another limit on the handshake.
@@ -188,6 +194,12 @@ impl ProgramPlayer {
     /// the start-up limit.
     fn handshake(&mut self) -> Result<(), Fault> {
         let deadline = Instant::now() + self.startup;
+        if let Err(why) = self.link.connect(deadline) {
+            return Err(match self.link.exit() {
+                Some(exit) => crash(exit),
+                None => Fault::Timeout(why),
+            });
+        }
         let mut step = self.dialogue.handshake(Heard::Started);
         loop {
             let patience = match step {
@@ -199,7 +211,7 @@ impl ProgramPlayer {
                 }
             };
             let until = patience.map_or(deadline, |p| deadline.min(Instant::now() + p));
-            step = match self.process.next_event(until) {
+            step = match self.link.next_event(until) {
                 None if Instant::now() >= deadline => {
                     return Err(Fault::Timeout(format!(
                         "did not finish the {} handshake within {} ms",
@@ -230,9 +242,9 @@ impl ProgramPlayer {
 
     /// Writes one line of the dialogue.
     fn send(&mut self, line: &str) -> Result<(), Fault> {
-        self.process.write_line(line).map_err(|e| match e {
+        self.link.write_message(line).map_err(|e| match e {
             WriteError::Full => Fault::ProtocolError(e.to_string()),
-            WriteError::Closed => match self.process.wait_exit(Instant::now() + EOF_EXIT_GRACE) {
+            WriteError::Closed => match self.link.wait_exit(Instant::now() + EOF_EXIT_GRACE) {
                 Some(exit) => crash(exit),
                 None => Fault::ProtocolError(e.to_string()),
             },
@@ -242,12 +254,12 @@ impl ProgramPlayer {
     /// The fault for a process that ended (or closed stdout) where a move was due.
     fn ended(&mut self, eof: bool) -> Fault {
         if eof {
-            match self.process.wait_exit(Instant::now() + EOF_EXIT_GRACE) {
+            match self.link.wait_exit(Instant::now() + EOF_EXIT_GRACE) {
                 Some(exit) => crash(exit),
-                None => Fault::ProtocolError("closed its standard output".into()),
+                None => Fault::ProtocolError(format!("closed {}", self.link.output_name())),
             }
         } else {
-            crash(self.process.exit().unwrap_or(Exit::Code(-1)))
+            crash(self.link.exit().unwrap_or(Exit::Code(-1)))
         }
     }
 
@@ -257,7 +269,7 @@ impl ProgramPlayer {
     /// answer to a command, or the end of the program.
     fn check_unrequested(&mut self) -> Result<(), Fault> {
         loop {
-            let Some(event) = self.process.try_event() else {
+            let Some(event) = self.link.try_event() else {
                 return Ok(());
             };
             if let Event::Line(line, _) = &event {
@@ -331,7 +343,7 @@ impl Player for ProgramPlayer {
         let lines = self.dialogue.request(&request);
         self.send_all(lines)?;
         let written = Instant::now();
-        let cpu_before = self.process.cpu_time();
+        let cpu_before = self.link.cpu_time();
         let deadline = written + limit;
         let mut exited = false;
         let mut info = None;
@@ -343,7 +355,7 @@ impl Player for ProgramPlayer {
             } else {
                 deadline
             };
-            let Some(event) = self.process.next_event(wait_until) else {
+            let Some(event) = self.link.next_event(wait_until) else {
                 if exited {
                     return Err(self.ended(false));
                 }
@@ -356,7 +368,7 @@ impl Player for ProgramPlayer {
                 Event::Line(bytes, at) => {
                     let wall = at.saturating_duration_since(written);
                     let cpu = self
-                        .process
+                        .link
                         .cpu_time()
                         .zip(cpu_before)
                         .map(|(a, b)| a.saturating_sub(b));
@@ -428,9 +440,9 @@ impl Player for ProgramPlayer {
     }
 
     fn result(&mut self, half_points: &[u32], reason: &str) {
-        if self.process.exit().is_none() {
+        if self.link.exit().is_none() {
             for line in self.dialogue.result(half_points, reason) {
-                let _ = self.process.write_line(&line);
+                let _ = self.link.write_message(&line);
             }
         }
     }
@@ -442,24 +454,24 @@ impl Player for ProgramPlayer {
     }
 
     fn stopped(&mut self) {
-        if self.process.exit().is_none() {
+        if self.link.exit().is_none() {
             // It may already be gone or not reading: the kill in `finish` follows anyway.
             for line in self.dialogue.stopped() {
-                let _ = self.process.write_line(&line);
+                let _ = self.link.write_message(&line);
             }
         }
     }
 
     fn freeze(&mut self) {
         if !self.frozen {
-            self.process.freeze();
+            self.link.freeze();
             self.frozen = true;
         }
     }
 
     fn thaw(&mut self) {
         if self.frozen {
-            self.process.resume();
+            self.link.resume();
             self.frozen = false;
         }
     }
@@ -467,24 +479,25 @@ impl Player for ProgramPlayer {
     fn finish(&mut self, faulted: bool) -> PlayerEnd {
         self.thaw();
         let mut ignored_end = false;
-        if !faulted && self.process.exit().is_none() {
+        if !faulted && self.link.exit().is_none() {
             for line in self.dialogue.close() {
-                let _ = self.process.write_line(&line);
+                let _ = self.link.write_message(&line);
             }
-            self.process.close_stdin();
-            ignored_end = self.process.wait_exit(Instant::now() + END_GRACE).is_none();
+            self.link.close_input();
+            ignored_end = self.link.pid().is_some()
+                && self.link.wait_exit(Instant::now() + END_GRACE).is_none();
         }
         // Always: helpers it started may still be running in its group.
-        let stderr = self.process.finish();
+        let stderr = self.link.finish();
         PlayerEnd {
-            exit: self.process.exit().map(|e| e.to_string()),
+            exit: self.link.exit().map(|e| e.to_string()),
             ignored_end,
-            stderr: Some(stderr),
+            stderr,
         }
     }
 
     fn process_group(&self) -> Option<i32> {
-        Some(self.process.pid())
+        self.link.pid()
     }
 }
 

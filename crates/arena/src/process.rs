@@ -329,7 +329,7 @@ impl Process {
         thread::Builder::new()
             .name(format!("stdout-{pid}"))
             .spawn(move || {
-                read_lines(stdout, max_line, |batch| match &out_forward {
+                read_messages(stdout, b'\n', max_line, |batch| match &out_forward {
                     Some(forward) => batch.into_iter().for_each(|e| forward(e)),
                     None => {
                         let _ = out_tx.send(batch);
@@ -636,10 +636,16 @@ fn wait_writable(stdin: &ChildStdin) {
     }
 }
 
-/// Cuts stdout into events and hands each read's batch to `send` (whose failures are the
-/// receiver's business: the pipe is drained to its end regardless, so that the program
-/// never stalls on it).
-fn read_lines(mut stdout: impl Read, max_line: usize, mut send: impl FnMut(Vec<Event>)) {
+/// Cuts what a program writes (stdout, or a connection) into events, each message ended by
+/// `terminator` (a newline for lines), and hands each read's batch to `send` (whose failures
+/// are the receiver's business: the input is drained to its end regardless, so that the
+/// program never stalls on it).
+pub(crate) fn read_messages(
+    mut stdout: impl Read,
+    terminator: u8,
+    max_line: usize,
+    mut send: impl FnMut(Vec<Event>),
+) {
     let mut buf = vec![0u8; READ_CHUNK_BYTES];
     let mut line = Vec::new();
     let mut overlong = false;
@@ -653,7 +659,7 @@ fn read_lines(mut stdout: impl Read, max_line: usize, mut send: impl FnMut(Vec<E
         let at = Instant::now();
         let mut batch = Vec::new();
         for &b in &buf[..n] {
-            if b == b'\n' {
+            if b == terminator {
                 if !overlong {
                     batch.push(Event::Line(std::mem::take(&mut line), at));
                 }

@@ -2,7 +2,8 @@
 //! `builtin:NAME[:key=value,...]` (an engine of the game, from the catalog),
 //! `PROTOCOL:COMMAND LINE` (a program speaking that protocol: `codecup:`, `caia:`) or
 //! `cmd:COMMAND LINE` (a program speaking the game's own protocol, the first its catalog row
-//! lists). A command line is split on blanks, with '...' and "..." quoting; the program is
+//! lists), or for a protocol over TCP `PROTOCOL@HOST:PORT` (a program already listening
+//! there, which the arena does not start: `dxp@127.0.0.1:27531`). A command line is split on blanks, with '...' and "..." quoting; the program is
 //! looked up in PATH unless it contains a '/'.
 //!
 //! Players files add options to a spec ([`PlayerSpec::with_options`]): a program's options
@@ -10,7 +11,7 @@
 //! Caia take none), a built-in engine's join its `key=value` options.
 
 use olympiad_catalog::{CatalogError, GameEntry, Options};
-use olympiad_protocol::Protocol;
+use olympiad_protocol::{Protocol, Transport};
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
@@ -37,6 +38,15 @@ pub enum PlayerSpec {
         /// Options its protocol sets (UCI `setoption`, CECP `option`), in order.
         options: Vec<(String, String)>,
     },
+    /// A program already listening at an address, speaking a protocol over TCP (DXP).
+    Remote {
+        /// `HOST:PORT`.
+        address: String,
+        /// Its protocol.
+        protocol: &'static Protocol,
+        /// Options its protocol sets, in order.
+        options: Vec<(String, String)>,
+    },
 }
 
 /// Why a player specification is no good.
@@ -45,7 +55,7 @@ pub enum SpecError {
     /// Neither `builtin:`, `cmd:` nor a protocol's name.
     #[error(
         "player '{0}' is not builtin:NAME[:key=value,...], cmd:COMMAND LINE, \
-         PROTOCOL:COMMAND LINE ({protocols}) or a name from the players file",
+         PROTOCOL:COMMAND LINE ({protocols}), dxp@HOST:PORT or a name from the players file",
         protocols = olympiad_protocol::PROTOCOLS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
     )]
     Form(String),
@@ -92,6 +102,17 @@ impl PlayerSpec {
             Ok(PlayerSpec::Builtin {
                 engine: name.to_ascii_lowercase(),
                 options,
+            })
+        } else if let Some((protocol, address)) = remote(text) {
+            let address =
+                check_address(address, protocol).map_err(|message| SpecError::Command {
+                    spec: text.to_string(),
+                    message,
+                })?;
+            Ok(PlayerSpec::Remote {
+                address,
+                protocol,
+                options: Vec::new(),
             })
         } else if let Some((protocol, line)) = command_line(text, game) {
             let words = split_command(line).map_err(|message| SpecError::Command {
@@ -148,21 +169,37 @@ impl PlayerSpec {
                 program,
                 args,
                 protocol,
-                options: mut own,
+                options: own,
             } => {
-                own.extend(options.iter().cloned());
-                (protocol.dialogue)()
-                    .configure(&own)
-                    .map_err(|message| SpecError::Command {
-                        spec: format!("{}:{}", protocol.name, program.display()),
-                        message,
-                    })?;
+                let spec = format!("{}:{}", protocol.name, program.display());
                 Ok(PlayerSpec::Command {
                     program,
                     args,
                     protocol,
-                    options: own,
+                    options: configured(protocol, own, options, spec)?,
                 })
+            }
+            PlayerSpec::Remote {
+                address,
+                protocol,
+                options: own,
+            } => {
+                let spec = format!("{}@{address}", protocol.name);
+                Ok(PlayerSpec::Remote {
+                    address,
+                    protocol,
+                    options: configured(protocol, own, options, spec)?,
+                })
+            }
+        }
+    }
+
+    /// The protocol of a program (`None` for a built-in engine).
+    pub fn protocol(&self) -> Option<&'static Protocol> {
+        match self {
+            PlayerSpec::Builtin { .. } => None,
+            PlayerSpec::Command { protocol, .. } | PlayerSpec::Remote { protocol, .. } => {
+                Some(protocol)
             }
         }
     }
@@ -170,10 +207,54 @@ impl PlayerSpec {
     /// Whether `text` is a spec by its form (`builtin:`, `cmd:` or a protocol's name before
     /// a colon), not a name to look up in a players file.
     pub fn is_spec(text: &str) -> bool {
-        text.split_once(':').is_some_and(|(prefix, _)| {
-            prefix == "builtin" || prefix == "cmd" || olympiad_protocol::protocol(prefix).is_ok()
-        })
+        remote(text).is_some()
+            || text.split_once(':').is_some_and(|(prefix, _)| {
+                prefix == "builtin"
+                    || prefix == "cmd"
+                    || olympiad_protocol::protocol(prefix).is_ok()
+            })
     }
+}
+
+/// A program's options and `more`, checked by its protocol's dialogue.
+fn configured(
+    protocol: &Protocol,
+    mut options: Vec<(String, String)>,
+    more: &[(String, String)],
+    spec: String,
+) -> Result<Vec<(String, String)>, SpecError> {
+    options.extend(more.iter().cloned());
+    (protocol.dialogue)()
+        .configure(&options)
+        .map_err(|message| SpecError::Command { spec, message })?;
+    Ok(options)
+}
+
+/// `PROTOCOL@ADDRESS` for a protocol's name (no `:` before the `@`).
+fn remote(text: &str) -> Option<(&'static Protocol, &str)> {
+    let (prefix, address) = text.split_once('@')?;
+    if prefix.contains(':') {
+        return None;
+    }
+    let protocol = olympiad_protocol::protocol(prefix).ok()?;
+    Some((protocol, address))
+}
+
+/// `HOST:PORT` for a protocol that travels over TCP.
+fn check_address(address: &str, protocol: &Protocol) -> Result<String, String> {
+    if protocol.transport == Transport::Pipes {
+        return Err(format!(
+            "{} programs speak over their pipes: start them with {}:COMMAND LINE",
+            protocol.name, protocol.name
+        ));
+    }
+    let (host, port) = address
+        .rsplit_once(':')
+        .ok_or_else(|| format!("'{address}' is not HOST:PORT"))?;
+    if host.is_empty() || port.parse::<u16>().map_or(true, |p| p == 0) {
+        return Err(format!("'{address}' is not HOST:PORT (a port 1..65535)"));
+    }
+    Ok(address.to_string())
 }
 
 /// `cmd:LINE` with the game's own protocol, or `PROTOCOL:LINE`.
@@ -307,7 +388,7 @@ mod tests {
         }
         assert!(
             msg("ugi:sh").contains(
-                "PROTOCOL:COMMAND LINE (codecup, caia, uci, cecp, gtp, htp, connect6, hub)"
+                "PROTOCOL:COMMAND LINE (codecup, caia, uci, cecp, gtp, htp, connect6, hub, dxp)"
             ),
             "{}",
             msg("ugi:sh")
@@ -319,6 +400,20 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+        match PlayerSpec::parse("dxp@127.0.0.1:27531", game()).unwrap() {
+            PlayerSpec::Remote {
+                address, protocol, ..
+            } => assert_eq!(
+                (address.as_str(), protocol.name),
+                ("127.0.0.1:27531", "dxp")
+            ),
+            other => panic!("{other:?}"),
+        }
+        assert!(msg("dxp@localhost").contains("is not HOST:PORT"));
+        assert!(msg("dxp@localhost:0").contains("a port 1..65535"));
+        assert!(msg("hub@localhost:1").contains("speak over their pipes"));
+        assert!(PlayerSpec::is_spec("dxp@h:1"));
+        assert!(!PlayerSpec::is_spec("nope@h:1"));
         assert!(PlayerSpec::is_spec("uci:stockfish"));
         assert!(PlayerSpec::is_spec("gtp:gnugo"));
         assert!(!PlayerSpec::is_spec("stockfish"));

@@ -128,6 +128,12 @@ enum SpecWire {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         options: Vec<(String, String)>,
     },
+    Remote {
+        address: String,
+        protocol: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        options: Vec<(String, String)>,
+    },
 }
 
 /// The JSON of a [`Finished`]: `R` is `&GameRecord` when written, `GameRecord` when read.
@@ -164,6 +170,15 @@ pub fn job_to_wire(job: &GameJob) -> String {
                     } => SpecWire::Command {
                         program: program.to_string_lossy().into_owned(),
                         args: args.clone(),
+                        protocol: protocol.name.to_string(),
+                        options: options.clone(),
+                    },
+                    PlayerSpec::Remote {
+                        address,
+                        protocol,
+                        options,
+                    } => SpecWire::Remote {
+                        address: address.clone(),
                         protocol: protocol.name.to_string(),
                         options: options.clone(),
                     },
@@ -230,6 +245,16 @@ pub fn job_from_wire(text: &str) -> Result<GameJob, WireError> {
                         protocol,
                         options,
                     }
+                }
+                SpecWire::Remote {
+                    address,
+                    protocol,
+                    options,
+                } => {
+                    let spec = PlayerSpec::parse(&format!("{protocol}@{address}"), game)
+                        .map_err(|e| player_error(e.to_string()))?;
+                    spec.with_options(&options, game)
+                        .map_err(|e| player_error(e.to_string()))?
                 }
             };
             Ok(Contestant { name, spec })

@@ -97,6 +97,22 @@ fn assert_same_job(job: &GameJob, back: &GameJob) {
                 assert_eq!(o, options);
                 assert!(std::ptr::eq(*q, *protocol), "{}", q.name);
             }
+            (
+                PlayerSpec::Remote {
+                    address,
+                    protocol,
+                    options,
+                },
+                PlayerSpec::Remote {
+                    address: d,
+                    protocol: q,
+                    options: o,
+                },
+            ) => {
+                assert_eq!(d, address);
+                assert_eq!(o, options);
+                assert!(std::ptr::eq(*q, *protocol), "{}", q.name);
+            }
             (a, b) => panic!("{a:?} came back as {b:?}"),
         }
     }
@@ -185,6 +201,21 @@ fn a_job_with_a_program_reads_back_with_its_protocol() {
             assert_eq!(protocol.name, "caia");
             assert_eq!(args, &["-c", "echo nonsense"]);
         }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_job_with_a_listening_program_reads_back_with_its_address() {
+    let job = job(8, "draughts", &["dxp@127.0.0.1:27531", "builtin:random"]);
+    let back = through_the_wire(&job);
+    match &back.seats[0].spec {
+        PlayerSpec::Remote {
+            address, protocol, ..
+        } => assert_eq!(
+            (address.as_str(), protocol.name),
+            ("127.0.0.1:27531", "dxp")
+        ),
         other => panic!("{other:?}"),
     }
 }
@@ -406,8 +437,8 @@ fn bad_texts_are_refused_naming_what_is_wrong() {
         ("/opening", "nonsense".into(), &["opening 'nonsense'"]),
         (
             "/seats/0/spec/kind",
-            "remote".into(),
-            &["bad job message", "unknown variant `remote`"],
+            "telepathy".into(),
+            &["bad job message", "unknown variant `telepathy`"],
         ),
     ];
     for (pointer, bad, needles) in cases {

@@ -488,7 +488,7 @@ pub static GAMES: &[GameRow] = &[
             kind: ParamKind::Choice(&["on", "off"]),
         }],
         aliases: &[],
-        protocols: &["hub", "codecup"],
+        protocols: &["hub", "dxp", "codecup"],
         engine: olympiad_draughts::engine::NAME,
         book: None,
         files: None,

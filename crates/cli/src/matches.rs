@@ -22,7 +22,9 @@ pub struct Args {
     pub game: String,
     /// The first player: builtin:NAME[:key=value,...], cmd:COMMAND LINE (the game's own
     /// protocol), PROTOCOL:COMMAND LINE (uci:stockfish, cecp:fairymax, gtp:gnugo --mode gtp,
-    /// codecup:, caia:), or a name from the players file. It moves first in odd-numbered games.
+    /// codecup:, caia:, hub:; dxp: with {port} where the program is told the TCP port it
+    /// listens on), dxp@HOST:PORT (a DXP program already listening), or a name from the
+    /// players file. It moves first in odd-numbered games.
     pub player_a: String,
     /// The second player, in the same forms.
     pub player_b: String,

@@ -10,7 +10,7 @@
 use olympiad_catalog::{
     DynGame, Engine, EngineThinker, GameEntry, Mover, Options, Served, Source, ThinkTime, Thought,
 };
-use olympiad_protocol::{PlayerSide, ServeError, protocol};
+use olympiad_protocol::{PlayerSide, ServeError, Transport, protocol};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -56,6 +56,12 @@ pub const ANSWER_MARGIN_MS: u64 = 5;
     and `move 32-28` in version 1, `pos pos=W... moves=\"...\"` in version 2), `level`, \
     `time`, `go`, `ping`, `new-game`, `quit`; the move comes as `move 28x19x23` or `done \
     move=28x19x23` (every piece taken listed), in the version of the `go` it answers.\n\n\
+    DXP (`olympiad play draughts --protocol dxp`): the follower, over TCP, listening on \
+    127.0.0.1:27531 unless `--listen ADDR` or `--connect ADDR` says otherwise; it serves \
+    one connection: GAMEREQ (version 1, any start position) answered by GAMEACC, each MOVE \
+    by its own (every piece taken listed), a GAMEEND confirmed, take-backs refused; its \
+    clock is the GAMEREQ's thinking time; it stops on a GAMEEND with stop code 1 or when \
+    the connection closes.\n\n\
     An illegal move from the referee: exit code 3. Under a Caia hub start it through a \
     script: `exec olympiad play rolit --time-ms 30000`."
 )]
@@ -65,8 +71,8 @@ pub struct Args {
     /// The engine (see `olympiad engines GAME`; default: the game's strongest).
     #[arg(long)]
     pub engine: Option<String>,
-    /// The protocol to speak (codecup, caia, uci, cecp, gtp, htp, connect6, hub; default:
-    /// the game's own).
+    /// The protocol to speak (codecup, caia, uci, cecp, gtp, htp, connect6, hub, dxp;
+    /// default: the game's own).
     #[arg(long)]
     pub protocol: Option<String>,
     /// Engine options, key=value,... (as in builtin:ENGINE:key=value,...).
@@ -86,6 +92,37 @@ pub struct Args {
     /// No search reports on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// A protocol over TCP (dxp): listen on this address and serve the first connection
+    /// (the default: 127.0.0.1 and the protocol's port, 27531 for DXP).
+    #[arg(long, conflicts_with = "connect")]
+    pub listen: Option<String>,
+    /// A protocol over TCP (dxp): connect to a program listening at this address instead.
+    #[arg(long)]
+    pub connect: Option<String>,
+}
+
+/// The connection a protocol over TCP is served on: the first one accepted at `--listen`
+/// (the loopback and the protocol's port by default), or the one made to `--connect`.
+fn connection(args: &Args, default_port: u16) -> anyhow::Result<std::net::TcpStream> {
+    use anyhow::Context;
+    if let Some(address) = &args.connect {
+        return std::net::TcpStream::connect(address)
+            .with_context(|| format!("--connect {address}"));
+    }
+    let address = args
+        .listen
+        .clone()
+        .unwrap_or_else(|| format!("127.0.0.1:{default_port}"));
+    let listener =
+        std::net::TcpListener::bind(&address).with_context(|| format!("--listen {address}"))?;
+    if !args.quiet {
+        eprintln!("listening on {}", listener.local_addr()?);
+    }
+    let (stream, peer) = listener.accept().context("accepting a connection")?;
+    if !args.quiet {
+        eprintln!("connection from {peer}");
+    }
+    Ok(stream)
 }
 
 /// The referee sent something that is not a legal move: exit code 3.
@@ -194,6 +231,13 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let entry: &GameEntry = crate::games::find(&args.game)?;
     let protocol = protocol(args.protocol.as_deref().unwrap_or(entry.row.protocols[0]))
         .map_err(|e| crate::input_error(e.to_string()))?;
+    if protocol.transport == Transport::Pipes && (args.listen.is_some() || args.connect.is_some()) {
+        return Err(crate::input_error(format!(
+            "--listen and --connect are for protocols over TCP (dxp); {} speaks over stdin and \
+             stdout",
+            protocol.name
+        )));
+    }
     let engine_name = args.engine.as_deref().unwrap_or(entry.row.engine);
     let options = engine_options(args)?;
     let serve_turns = match protocol.serve {
@@ -202,8 +246,21 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             // The engine protocols: the referee (or GUI) sets the game and the clocks.
             let mut thinker = EngineThinker::new(entry, engine_name, options)
                 .map_err(|e| crate::input_error(e.to_string()))?;
-            let input = Box::new(std::io::BufReader::new(std::io::stdin()));
-            let output = Box::new(std::io::stdout());
+            let (input, output): (Box<dyn std::io::BufRead + Send>, Box<dyn Write + Send>) =
+                match protocol.transport {
+                    Transport::Pipes => (
+                        Box::new(std::io::BufReader::new(std::io::stdin())),
+                        Box::new(std::io::stdout()),
+                    ),
+                    Transport::Tcp { default_port, .. } => {
+                        let stream = connection(args, default_port)?;
+                        let _ = stream.set_nodelay(true);
+                        (
+                            Box::new(std::io::BufReader::new(stream.try_clone()?)),
+                            Box::new(stream),
+                        )
+                    }
+                };
             return match serve(input, output, &mut thinker) {
                 Ok(_) => Ok(()),
                 Err(ServeError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -1,13 +1,15 @@
 //! International draughts over the Hub protocol, both sides ours and theirs: `olympiad play
 //! draughts` (the player's side) answers version 1 and version 2 commands over its pipes;
 //! `olympiad match` (the referee's side) plays our engine against our own served Hub
-//! program; Hub engines that crash or answer an illegal move lose that game by a fault and
+//! program, telling it the whole game (the board its history starts from and every move
+//! since, in both versions), and the served engine sees repetitions in the moves it is
+//! told; Hub engines that crash or answer an illegal move lose that game by a fault and
 //! the match goes on. `SCAN=PATH` (a script that starts Scan 2.0 in Hub mode from its
 //! folder) runs a short match against Scan (ignored by default).
 
 mod common;
 
-use common::{run_match, scratch, script, termination};
+use common::{assert_lost_by_fault, run_match, scratch, script, termination};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -94,6 +96,50 @@ fn the_served_engine_answers_version_2() {
 }
 
 #[test]
+fn the_served_engine_sees_repetitions_in_the_moves_it_is_told() {
+    // Kings shuffling: after these eight moves the position stands for the third time, a
+    // draw, so there is nothing to search; after seven (version 2) Black still moves.
+    let shuffle = "46-41 5-10 41-46 10-5 46-41 5-10 41-46";
+    let pdn = "W:W31,32,33,K46:B18,19,20,K5";
+    let v1_board = olympiad_board(pdn, "w");
+    let mut script = format!("hub\ninit\npos {v1_board}\n");
+    for mv in shuffle.split(' ').chain(["10-5"]) {
+        script.push_str(&format!("move {mv}\n"));
+    }
+    script.push_str("time 100\ngo\n");
+    script.push_str(&format!(
+        "pos pos={} moves=\"{shuffle}\"\nlevel move-time=0.1\ngo think\nquit\n",
+        olympiad_board(pdn, "W")
+    ));
+    let out = served(&script);
+    let errors: Vec<&String> = out.iter().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(errors.len(), 1, "{out:?}");
+    assert!(errors[0].contains("game is over"), "{out:?}");
+    assert!(
+        out.iter().any(|l| l.starts_with("done move=")),
+        "version 2 moves after seven: {out:?}"
+    );
+}
+
+/// A Hub board (`side` then the 50 squares) of a PDN position with men and kings.
+fn olympiad_board(pdn: &str, side: &str) -> String {
+    let mut squares = vec!['e'; 50];
+    for part in pdn.split(':').skip(1) {
+        let (colour, list) = part.split_at(1);
+        for item in list.split(',') {
+            let (king, n) = match item.strip_prefix('K') {
+                Some(n) => (true, n),
+                None => (false, item),
+            };
+            let c = if colour == "W" { 'w' } else { 'b' };
+            squares[n.parse::<usize>().unwrap() - 1] =
+                if king { c.to_ascii_uppercase() } else { c };
+        }
+    }
+    format!("{side}{}", squares.into_iter().collect::<String>())
+}
+
+#[test]
 fn our_engine_plays_our_served_hub_program_to_the_end() {
     let dir = scratch("draughts-hub", "served");
     let olympiad = env!("CARGO_BIN_EXE_olympiad");
@@ -126,6 +172,65 @@ fn our_engine_plays_our_served_hub_program_to_the_end() {
 }
 
 #[test]
+fn the_arena_tells_a_hub_engine_the_whole_game_in_both_versions() {
+    let dir = scratch("draughts-hub", "history");
+    let olympiad = env!("CARGO_BIN_EXE_olympiad");
+    for version in ["1", "2"] {
+        // Our served engine behind a tee that keeps what the arena wrote; a version 1
+        // engine is one that does not write the version 2 `id` line.
+        let log = dir.join(format!("v{version}.log"));
+        let filter = if version == "1" {
+            "grep --line-buffered -v '^id '"
+        } else {
+            "cat"
+        };
+        let wrapper = script(
+            &dir,
+            &format!("engine-v{version}.sh"),
+            &format!(
+                "#!/bin/sh\ntee {} | {olympiad} play draughts --quiet --depth 2 | {filter}\n",
+                log.display()
+            ),
+        );
+        let spec = format!("hub:{}", wrapper.display());
+        let (stdout, records) = run_match(
+            "draughts",
+            &dir.join(format!("v{version}")),
+            &[
+                "builtin:random",
+                &spec,
+                "--games",
+                "1",
+                "--time-ms",
+                "30000",
+            ],
+        );
+        assert_eq!(records.len(), 1, "{stdout}");
+        let played = records[0]["moves"].as_array().unwrap().len();
+        let written = std::fs::read_to_string(&log).unwrap();
+        // The last position set comes with every move before it: the engine's whole game.
+        let last = written.rfind("pos ").unwrap();
+        let told = match version {
+            "1" => written[last..]
+                .lines()
+                .filter(|l| l.starts_with("move "))
+                .count(),
+            _ => {
+                let line = written[last..].lines().next().unwrap();
+                line.split("moves=\"")
+                    .nth(1)
+                    .map_or(0, |m| m.split_whitespace().count())
+            }
+        };
+        assert!(
+            played > 10 && told + 2 >= played,
+            "{played} moves, {told} told: {written}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn hub_engines_that_crash_or_answer_an_illegal_move_lose_that_game() {
     let dir = scratch("draughts-hub", "broken");
     let fake = |name: &str, on_go: &str| {
@@ -153,15 +258,8 @@ fn hub_engines_that_crash_or_answer_an_illegal_move_lose_that_game() {
             &dir.join(program.file_name().unwrap()).with_extension("d"),
             &["builtin:random", &spec, "--games", "2", "--time-ms", "5000"],
         );
-        assert_eq!(records.len(), 2, "{stdout}");
-        for (i, record) in records.iter().enumerate() {
-            let (kind, seat, fault) = termination(record);
-            assert_eq!(kind, "fault", "{record}");
-            // The broken program holds seat 1 in game 0 and seat 0 in game 1.
-            assert_eq!(seat, Some(1 - i as u64), "{record}");
-            assert_eq!(fault, faults, "{record}");
-            assert_eq!(record["points"][1 - i], 0.0, "{record}");
-        }
+        assert!(stdout.contains("faults:"), "{stdout}");
+        assert_lost_by_fault(&records, faults, "");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -31,6 +31,7 @@
 //! `go` version 1, and the move is written the way that version writes it. It searches
 //! synchronously: a `ping` during a search is answered when the move is written.
 
+use crate::board50::{Board, Follow, HUB_V1, HUB_V2};
 use crate::{
     Dialogue, EngineScore, Go, Handshake, Heard, ReplyLine, Request, ServeEnd, ServeError, Thinker,
     Thinking, read_line, write_line,
@@ -43,9 +44,6 @@ use std::time::Duration;
 /// The longest line a Hub engine may write: its `info` lines carry a principal variation
 /// of some forty captures in full.
 pub const MAX_LINE_BYTES: usize = 16 * 1024;
-
-/// The squares of a board.
-const SQUARES: usize = 50;
 
 /// The two versions of the protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,116 +58,29 @@ pub enum Version {
 /// PDN position text (`W:W31,32,K33:B1-20`, ranges allowed, optional rule tokens after a
 /// space ignored).
 pub fn board_from_pdn(text: &str, version: Version) -> Result<String, String> {
-    let bad = |why: &str| format!("position '{text}': {why}");
-    let fen = text.split_whitespace().next().unwrap_or("");
-    let fen = fen.trim_end_matches('.');
-    let mut parts = fen.split(':');
-    let side = match parts.next().map(str::to_ascii_uppercase).as_deref() {
-        Some("W") => 'w',
-        Some("B") => 'b',
-        _ => return Err(bad("expected W or B to move first")),
-    };
-    let mut squares = ['e'; SQUARES];
-    for part in parts {
-        let mut chars = part.chars();
-        let colour = match chars.next().map(|c| c.to_ascii_uppercase()) {
-            Some('W') => 'w',
-            Some('B') => 'b',
-            _ => return Err(bad(&format!("'{part}' is not W... or B..."))),
-        };
-        for item in chars.as_str().split(',').map(str::trim) {
-            if item.is_empty() {
-                continue;
-            }
-            let (king, numbers) = match item.strip_prefix(['K', 'k']) {
-                Some(rest) => (true, rest),
-                None => (false, item),
-            };
-            let number = |s: &str| -> Result<usize, String> {
-                s.parse::<usize>()
-                    .ok()
-                    .filter(|n| (1..=SQUARES).contains(n))
-                    .ok_or_else(|| bad(&format!("'{s}' is not a square 1..50")))
-            };
-            let (first, last) = match numbers.split_once('-') {
-                Some((a, b)) => (number(a)?, number(b)?),
-                None => (number(numbers)?, number(numbers)?),
-            };
-            for n in first..=last {
-                squares[n - 1] = if king {
-                    colour.to_ascii_uppercase()
-                } else {
-                    colour
-                };
-            }
-        }
-    }
-    let side = match version {
-        Version::V1 => side,
-        Version::V2 => side.to_ascii_uppercase(),
-    };
-    Ok(std::iter::once(side).chain(squares).collect())
+    Ok(Board::from_pdn(text)?.letters(letters(version)))
 }
 
 /// A PDN position text (`B:W31,K33:B1,2`) from a Hub board of either version.
 pub fn pdn_from_board(board: &str) -> Result<String, String> {
-    let chars: Vec<char> = board.trim().chars().collect();
-    if chars.len() != SQUARES + 1 {
-        return Err(format!(
-            "board '{board}': expected 51 characters (the side to move and 50 squares)"
-        ));
-    }
-    let side = match chars[0] {
-        'w' | 'W' => 'W',
-        'b' | 'B' => 'B',
-        c => return Err(format!("board '{board}': side to move '{c}' is not w or b")),
-    };
-    let (mut white, mut black) = (Vec::new(), Vec::new());
-    for (i, &c) in chars[1..].iter().enumerate() {
-        let n = i + 1;
-        match c {
-            'w' => white.push(n.to_string()),
-            'W' => white.push(format!("K{n}")),
-            'b' => black.push(n.to_string()),
-            'B' => black.push(format!("K{n}")),
-            'e' => {}
-            _ => {
-                return Err(format!(
-                    "board '{board}': square {n} is '{c}' (expected w, b, W, B or e)"
-                ));
-            }
-        }
-    }
-    Ok(format!("{side}:W{}:B{}", white.join(","), black.join(",")))
+    Ok(Board::from_letters(board, &HUB_V1)?.pdn())
 }
 
 /// A move in full (`28x19x23`, every piece taken listed) from the boards before and after
 /// it (of either version) and the game's text of it (`28x19`, or already in full): the
 /// pieces taken are the squares of the side not to move that the move emptied.
 pub fn move_in_full(before: &str, after: &str, text: &str) -> Result<String, String> {
-    let (b, a): (Vec<char>, Vec<char>) = (before.chars().collect(), after.chars().collect());
-    if b.len() != SQUARES + 1 || a.len() != SQUARES + 1 {
-        return Err("boards of 51 characters expected".into());
+    let before = Board::from_letters(before, &HUB_V1)?;
+    let after = Board::from_letters(after, &HUB_V1)?;
+    Ok(before.full_move(&after, text)?.to_string())
+}
+
+/// The letters of a version's boards.
+fn letters(version: Version) -> &'static [char; 7] {
+    match version {
+        Version::V1 => &HUB_V1,
+        Version::V2 => &HUB_V2,
     }
-    let squares: Vec<&str> = text.split(['x', 'X', '-']).collect();
-    if !text.contains(['x', 'X']) {
-        return Ok(text.to_string());
-    }
-    let [from, to, ..] = squares[..] else {
-        return Err(format!("'{text}' is not a move"));
-    };
-    let theirs = if b[0].eq_ignore_ascii_case(&'w') {
-        'b'
-    } else {
-        'w'
-    };
-    let mut full = format!("{from}x{to}");
-    for n in 1..=SQUARES {
-        if b[n].eq_ignore_ascii_case(&theirs) && a[n] == 'e' {
-            full.push_str(&format!("x{n}"));
-        }
-    }
-    Ok(full)
 }
 
 /// Version 2's `command key=value ...` words: the command and its arguments (a flag has an
@@ -240,6 +151,8 @@ pub struct Hub {
     /// Engine parameters from the players file, sent as `set-param` (version 2) or `set`
     /// (version 1) before `init`.
     params: Vec<(String, String)>,
+    /// The game followed from the boards of the requests, for the engine's history.
+    follow: Follow,
 }
 
 impl Hub {
@@ -340,22 +253,43 @@ impl Dialogue for Hub {
     }
 
     fn open(&mut self, _seat: usize, _seats: usize) -> Vec<String> {
+        self.follow.reset();
         match self.version {
             Some(Version::V2) => vec!["new-game".into()],
             _ => vec!["new".into()],
         }
     }
 
-    /// The position as it stands, the clock, and `go`.
+    /// The position, the clock, and `go`. The position is the board the engine's history
+    /// starts from and the moves since, in full (version 1: `pos` then a `move` line each;
+    /// version 2: `pos pos=... moves="..."`), so that the engine sees repetitions: the
+    /// history starts at the game's start when this engine is asked for the first or
+    /// second move, else at the board of its first request (an opening's moves are not
+    /// told: the game's notation does not name every piece a capture takes).
     fn request(&mut self, request: &Request<'_>) -> Vec<String> {
         let version = self.version.unwrap_or(Version::V1);
-        // A position the protocol cannot write is sent as it is: the engine's error tells.
-        let board = board_from_pdn(request.position, version)
-            .unwrap_or_else(|_| request.position.to_string());
-        let mut lines = vec![match version {
-            Version::V1 => format!("pos {board}"),
-            Version::V2 => format!("pos pos={board}"),
-        }];
+        let followed =
+            self.follow
+                .request(request.start, request.moves, request.last, request.position);
+        let mut lines = match (followed, self.follow.history()) {
+            (Ok(_), (Some(start), moves)) => {
+                let board = start.letters(letters(version));
+                let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
+                match version {
+                    Version::V1 => std::iter::once(format!("pos {board}"))
+                        .chain(moves.iter().map(|m| format!("move {m}")))
+                        .collect(),
+                    Version::V2 if moves.is_empty() => vec![format!("pos pos={board}")],
+                    Version::V2 => vec![format!("pos pos={board} moves=\"{}\"", moves.join(" "))],
+                }
+            }
+            // A position the protocol cannot write is sent as it is: the engine's error
+            // tells.
+            _ => match version {
+                Version::V1 => vec![format!("pos {}", request.position)],
+                Version::V2 => vec![format!("pos pos={}", request.position)],
+            },
+        };
         lines.extend(self.clock_lines(request));
         lines.push(match version {
             Version::V1 => "go".into(),
@@ -377,11 +311,17 @@ impl Dialogue for Hub {
         match command.as_str() {
             "" | "pong" => ReplyLine::Ignore,
             "move" => match text.split_whitespace().nth(1) {
-                Some(mv) => ReplyLine::Move(mv.to_string()),
+                Some(mv) => {
+                    self.follow.program_moved(mv);
+                    ReplyLine::Move(mv.to_string())
+                }
                 None => ReplyLine::Garbled("`move` without a move".into()),
             },
             "done" => match arg(&args, "move") {
-                Some(mv) if !mv.is_empty() => ReplyLine::Move(mv.to_string()),
+                Some(mv) if !mv.is_empty() => {
+                    self.follow.program_moved(mv);
+                    ReplyLine::Move(mv.to_string())
+                }
                 _ => ReplyLine::Garbled("`done` without move=...".into()),
             },
             "info" if args.iter().any(|(_, v)| !v.is_empty()) => ReplyLine::Thinking(Thinking {
@@ -506,6 +446,8 @@ pub fn serve(
     let mut version = Version::V2;
     let mut clock = Clock::default();
     let mut board: Option<String> = None;
+    // The position of the last `pos` and the moves since (`None`: no position set).
+    let mut game: Option<(String, Vec<String>)> = None;
     thinker.new_game();
     while let Some(line) = read_line(&mut *input)? {
         let (command, args) = parse_v2(&line);
@@ -535,6 +477,7 @@ pub fn serve(
             "new" | "new-game" | "start" => {
                 thinker.new_game();
                 board = None;
+                game = None;
             }
             "ping" => write_line(out, "pong")?,
             "quit" => return Ok(ServeEnd::Ended),
@@ -556,26 +499,36 @@ pub fn serve(
                 let set = pdn_from_board(&text)
                     .and_then(|pdn| thinker.set_position(Some(&pdn), &moves).map(|()| pdn));
                 match set {
-                    Ok(_) => board = board_of(thinker, version),
+                    Ok(pdn) => {
+                        board = board_of(thinker, version);
+                        game = Some((pdn, moves));
+                    }
                     Err(e) => {
                         board = None;
+                        game = None;
                         error(out, version, &format!("bad position: {e}"))?;
                     }
                 }
             }
             "move" => {
-                // Version 1: a move played on the position set.
+                // Version 1: a move played on the position set, kept with the game's
+                // history since `pos` (repetitions count).
                 let Some(mv) = words.first() else {
                     error(out, Version::V1, "bad move")?;
                     continue;
                 };
-                let played = thinker
-                    .position_text()
-                    .ok_or_else(|| "the engine cannot tell its position".to_string())
-                    .and_then(|pdn| thinker.set_position(Some(&pdn), &[mv.to_string()]));
-                match played {
+                let Some((start, moves)) = game.as_mut() else {
+                    error(out, Version::V1, "illegal move: no position set")?;
+                    continue;
+                };
+                moves.push(mv.to_string());
+                match thinker.set_position(Some(start), moves) {
                     Ok(()) => board = board_of(thinker, Version::V1),
-                    Err(e) => error(out, Version::V1, &format!("illegal move: {e}"))?,
+                    Err(e) => {
+                        moves.pop();
+                        thinker.set_position(Some(start), moves).ok();
+                        error(out, Version::V1, &format!("illegal move: {e}"))?
+                    }
                 }
             }
             "level" | "time" => {
@@ -589,11 +542,13 @@ pub fn serve(
                 } else {
                     Version::V2
                 };
-                let (Some(before), false) = (board.clone(), thinker.is_over()) else {
+                let (Some(before), Some(set), false) =
+                    (board.clone(), game.as_ref(), thinker.is_over())
+                else {
                     error(out, version, "no position to search (or the game is over)")?;
                     continue;
                 };
-                let answer = think_in_full(thinker, &clock.go, &before);
+                let answer = think_in_full(thinker, &clock.go, &before, set);
                 match answer {
                     Ok((mv, reports)) => {
                         for t in reports {
@@ -622,25 +577,25 @@ fn board_of(thinker: &dyn Thinker, version: Version) -> Option<String> {
 }
 
 /// Searches, and writes the move found in full: the position after it shows which pieces
-/// it took. The thinker is left on the position before the move, as the protocol expects
-/// (the next `pos` sets the game).
+/// it took. The thinker is left on the game before the move (`start` and `moves`), as the
+/// protocol expects (the next `pos` or `move` sets the game).
 fn think_in_full(
     thinker: &mut dyn Thinker,
     go: &Go,
     before: &str,
+    (start, moves): &(String, Vec<String>),
 ) -> Result<(String, Vec<Thinking>), String> {
     let stop = Arc::new(AtomicBool::new(false));
     let mut reports = Vec::new();
     let mv = thinker.think(go, &stop, &mut |t| reports.push(t.clone()))?;
-    let pdn = thinker
-        .position_text()
-        .ok_or("the engine cannot tell its position")?;
-    thinker.set_position(Some(&pdn), std::slice::from_ref(&mv))?;
+    let mut played = moves.clone();
+    played.push(mv.clone());
+    thinker.set_position(Some(start), &played)?;
     let after = thinker
         .position_text()
         .ok_or("the engine cannot tell its position")?;
     let full = move_in_full(before, &board_from_pdn(&after, Version::V2)?, &mv)?;
-    thinker.set_position(Some(&pdn), &[])?;
+    thinker.set_position(Some(start), moves)?;
     Ok((full, reports))
 }
 
@@ -700,7 +655,7 @@ mod tests {
         let before = board_from_pdn("W:W28:B12,23,40", Version::V1).unwrap();
         let after = board_from_pdn("B:W8:B40", Version::V1).unwrap();
         assert_eq!(move_in_full(&before, &after, "28x8").unwrap(), "28x8x12x23");
-        assert_eq!(move_in_full(&before, &after, "32-28").unwrap(), "32-28");
+        assert!(move_in_full(&before, &after, "28-22").is_err());
     }
 
     /// Feeds lines to a handshake; the last step.
@@ -831,5 +786,61 @@ mod tests {
             d.handshake(Heard::Silence),
             Handshake::Failed("no answer to the Hub handshake".into())
         );
+    }
+
+    #[test]
+    fn the_engine_is_told_the_game_since_its_start_in_both_versions() {
+        for version in [Version::V1, Version::V2] {
+            let mut d = Hub {
+                version: Some(version),
+                ..Hub::default()
+            };
+            d.open(1, 2);
+            let start = "W:W31-50:B1-20";
+            let first = ["32-28".to_string()];
+            let lines = d.request(&Request {
+                moves: &first,
+                start,
+                position: "B:W28,31,33-50:B1-20",
+                ..Request::after(Some("32-28"))
+            });
+            let reply = match version {
+                Version::V1 => "move 19-23",
+                Version::V2 => "done move=19-23",
+            };
+            assert_eq!(d.read(reply), ReplyLine::Move("19-23".into()));
+            // White's short capture 28x19 is told with the piece it took.
+            let lines_2 = d.request(&Request {
+                start,
+                position: "B:W19,31,33-50:B1-18,20",
+                ..Request::after(Some("28x19"))
+            });
+            match version {
+                Version::V1 => {
+                    assert_eq!(
+                        lines,
+                        [format!("pos {START_V1}"), "move 32-28".into(), "go".into()]
+                    );
+                    assert_eq!(
+                        lines_2,
+                        [
+                            format!("pos {START_V1}"),
+                            "move 32-28".into(),
+                            "move 19-23".into(),
+                            "move 28x19x23".into(),
+                            "go".into()
+                        ]
+                    );
+                }
+                Version::V2 => {
+                    let start_v2 = format!("W{}", &START_V1[1..]);
+                    assert_eq!(lines[0], format!("pos pos={start_v2} moves=\"32-28\""));
+                    assert_eq!(
+                        lines_2[0],
+                        format!("pos pos={start_v2} moves=\"32-28 19-23 28x19x23\"")
+                    );
+                }
+            }
+        }
     }
 }

@@ -39,11 +39,13 @@
 //! assert_eq!(caia.stopped(), ["0"]);
 //! ```
 
+pub mod board50;
 pub mod caia;
 pub mod caia_hub;
 pub mod cecp;
 pub mod codecup;
 pub mod connect6;
+pub mod dxp;
 mod engine_io;
 pub mod gtp;
 pub mod htp;
@@ -294,7 +296,29 @@ pub struct Protocol {
     pub max_line_bytes: usize,
     /// Which openings its programs can be given.
     pub openings: Openings,
+    /// How its messages travel.
+    pub transport: Transport,
 }
+
+/// How a protocol's messages travel between the referee and a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transport {
+    /// Lines on the program's standard input and output.
+    Pipes,
+    /// Messages ended by this byte on a TCP connection: the program listens, on the port
+    /// its command line is given in place of [`PORT_PLACEHOLDER`] (or on `default_port`),
+    /// and the referee connects (DXP).
+    Tcp {
+        /// The port such programs listen on unless told otherwise.
+        default_port: u16,
+        /// The byte that ends each message.
+        terminator: u8,
+    },
+}
+
+/// What a program's command line holds where the port it should listen on goes, for a
+/// protocol over TCP (`dxp:scan-dxp --port {port}`).
+pub const PORT_PLACEHOLDER: &str = "{port}";
 
 /// The openings a protocol's programs can play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -318,6 +342,7 @@ pub static PROTOCOLS: &[Protocol] = &[
         serve: PlayerSide::Turns(codecup::serve),
         max_line_bytes: codecup::MAX_REPLY_BYTES,
         openings: Openings::None,
+        transport: Transport::Pipes,
     },
     Protocol {
         name: "caia",
@@ -327,6 +352,7 @@ pub static PROTOCOLS: &[Protocol] = &[
         serve: PlayerSide::Turns(caia::serve),
         max_line_bytes: codecup::MAX_REPLY_BYTES,
         openings: Openings::None,
+        transport: Transport::Pipes,
     },
     Protocol {
         name: "uci",
@@ -336,6 +362,7 @@ pub static PROTOCOLS: &[Protocol] = &[
         serve: PlayerSide::Engine(uci::serve),
         max_line_bytes: uci::MAX_LINE_BYTES,
         openings: Openings::Positions,
+        transport: Transport::Pipes,
     },
     Protocol {
         name: "cecp",
@@ -345,6 +372,7 @@ pub static PROTOCOLS: &[Protocol] = &[
         serve: PlayerSide::Engine(cecp::serve),
         max_line_bytes: uci::MAX_LINE_BYTES,
         openings: Openings::Positions,
+        transport: Transport::Pipes,
     },
     Protocol {
         name: "gtp",
@@ -355,6 +383,7 @@ pub static PROTOCOLS: &[Protocol] = &[
         serve: PlayerSide::Engine(gtp::serve),
         max_line_bytes: gtp::MAX_LINE_BYTES,
         openings: Openings::Moves,
+        transport: Transport::Pipes,
     },
     Protocol {
         name: "htp",
@@ -365,6 +394,7 @@ pub static PROTOCOLS: &[Protocol] = &[
         serve: PlayerSide::Engine(htp::serve),
         max_line_bytes: gtp::MAX_LINE_BYTES,
         openings: Openings::Moves,
+        transport: Transport::Pipes,
     },
     Protocol {
         name: "connect6",
@@ -375,6 +405,7 @@ pub static PROTOCOLS: &[Protocol] = &[
         serve: PlayerSide::Turns(connect6::serve),
         max_line_bytes: connect6::MAX_LINE_BYTES,
         openings: Openings::Moves,
+        transport: Transport::Pipes,
     },
     Protocol {
         name: "hub",
@@ -386,6 +417,22 @@ pub static PROTOCOLS: &[Protocol] = &[
         serve: PlayerSide::Engine(hub::serve),
         max_line_bytes: hub::MAX_LINE_BYTES,
         openings: Openings::Positions,
+        transport: Transport::Pipes,
+    },
+    Protocol {
+        name: "dxp",
+        summary: "DXP, the DamExchange Protocol (international draughts: Kingsrow, Dam, Scan's \
+                  dxp mode) over TCP, NUL-ended messages: GAMEREQ with the start position and \
+                  minutes, GAMEACC, MOVE with every piece taken, GAMEEND; the program \
+                  listens (`{port}` in its command line, default 27531), the arena connects",
+        dialogue: || Box::new(dxp::Dxp::default()),
+        serve: PlayerSide::Engine(dxp::serve),
+        max_line_bytes: dxp::MAX_MESSAGE_BYTES,
+        openings: Openings::Positions,
+        transport: Transport::Tcp {
+            default_port: dxp::DEFAULT_PORT,
+            terminator: dxp::TERMINATOR,
+        },
     },
 ];
 
@@ -443,7 +490,7 @@ mod tests {
         assert_eq!(protocol("CodeCup").unwrap().name, "codecup");
         assert_eq!(
             protocol("go").unwrap_err().to_string(),
-            "unknown protocol 'go' (known: codecup, caia, uci, cecp, gtp, htp, connect6, hub)"
+            "unknown protocol 'go' (known: codecup, caia, uci, cecp, gtp, htp, connect6, hub, dxp)"
         );
     }
 }

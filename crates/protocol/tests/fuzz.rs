@@ -11,6 +11,7 @@ use olympiad_core::SplitMix64;
 use olympiad_core::fuzz::{self, Fuzz, Verdict};
 use olympiad_protocol::codecup::{self, MAX_REPLY_BYTES, ToPlayer};
 use olympiad_protocol::connect6;
+use olympiad_protocol::dxp::Message;
 use olympiad_protocol::{
     PROTOCOLS, PlayerSide, Protocol, ReplyLine, Responder, ServeEnd, ServeError, protocol,
 };
@@ -423,4 +424,71 @@ impl std::io::Write for SharedOutput {
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
     }
+}
+
+/// DXP messages as programs write them: every kind, a capture, a start position.
+fn dxp_messages() -> Vec<String> {
+    let board = format!("W{}eeeeeeeeee{}", "z".repeat(20), "w".repeat(20));
+    vec![
+        "M0012061100".into(),
+        "M001205250422122320".into(),
+        "E00".into(),
+        "E31".into(),
+        "CWhat do you think about move 35?".into(),
+        "B012Z".into(),
+        "K0".into(),
+        format!("A{:<32}0", "Tornado voor Windows 4.0"),
+        format!("R01{:<32}Z005075A", "Scan 2.0"),
+        format!("R01{:<32}W001000B{board}", "olympiad"),
+    ]
+}
+
+/// Characters of DXP's fields.
+const DXP_ALPHABET: &str = "MRACEBK0123456789WZwze ";
+
+#[test]
+fn dxp_messages_read_back_as_written() {
+    let stats = fuzz::run(
+        "dxp message",
+        &dxp_messages(),
+        DXP_ALPHABET,
+        |text| match Message::parse(text) {
+            Ok(message) => match Message::parse(&message.to_string()) {
+                Ok(again) if again == message => Ok(Verdict::Accepted),
+                other => Err(format!("{message:?} written reads back as {other:?}")),
+            },
+            Err(e) => fuzz::rejected(&e),
+        },
+    );
+    assert!(stats.accepted > dxp_messages().len(), "{stats:?}");
+}
+
+#[test]
+fn dxp_sessions_never_panic_or_hang() {
+    let entry = find_game("draughts").unwrap();
+    let sessions: Vec<String> = [
+        format!("R01{:<32}Z001000A\0M0000322800\0E01\0", "tester"),
+        format!(
+            "Cclock left=500 inc=0\0R01{:<32}W001000A\0B001W\0E00\0",
+            "x"
+        ),
+    ]
+    .to_vec();
+    let stats = Fuzz::new("dxp session", &sessions, DXP_ALPHABET)
+        .cases(fuzz::cases() / 8)
+        .run(|text| {
+            let mut thinker =
+                olympiad_catalog::EngineThinker::new(entry, "random", Options::default())
+                    .map_err(|e| e.to_string())?;
+            let end = olympiad_protocol::dxp::serve(
+                Box::new(std::io::Cursor::new(text.to_string())),
+                Box::new(std::io::sink()),
+                &mut thinker,
+            );
+            match end {
+                Ok(_) => Ok(Verdict::Accepted),
+                Err(e) => fuzz::rejected(&e),
+            }
+        });
+    assert!(stats.accepted > 0, "{stats:?}");
 }

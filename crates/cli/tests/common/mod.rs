@@ -150,3 +150,19 @@ pub fn termination(record: &Value) -> (&str, Option<u64>, &str) {
         t["fault"]["kind"].as_str().unwrap_or(""),
     )
 }
+
+/// Checks the records of a two-game match in which a broken program held seat 1 in game 0
+/// and seat 0 in game 1 (seats rotate): it lost each game by a fault of `fault` kind whose
+/// detail holds `detail`.
+pub fn assert_lost_by_fault(records: &[Value], fault: &str, detail: &str) {
+    assert_eq!(records.len(), 2, "{records:?}");
+    for (i, record) in records.iter().enumerate() {
+        let (kind, seat, said) = termination(record);
+        assert_eq!(kind, "fault", "{record}");
+        assert_eq!(seat, Some(1 - i as u64), "{record}");
+        assert_eq!(said, fault, "{record}");
+        let words = record["termination"]["fault"]["detail"].as_str().unwrap();
+        assert!(words.contains(detail), "{fault}: {words}");
+        assert_eq!(record["points"][1 - i], 0.0, "{record}");
+    }
+}
