@@ -9,7 +9,7 @@
 use olympiad_checkers::Position;
 use olympiad_checkers::egdb::file::Table;
 use olympiad_checkers::egdb::{
-    BuildEvent, BuildOptions, ClassIndex, EgdbError, Material, Tablebases, build, verify,
+    BuildEvent, BuildOptions, ClassIndex, EgdbError, Material, Method, Tablebases, build, verify,
 };
 use olympiad_checkers::oracle::{EndgameOracle, Wdl};
 use olympiad_checkers::reference::RefPosition;
@@ -37,17 +37,22 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// What a test builds: every class of up to `pieces` pieces into `dir`.
+fn options(pieces: u32, dir: &Path, threads: usize, method: Method) -> BuildOptions {
+    BuildOptions {
+        pieces,
+        dir: dir.to_path_buf(),
+        threads,
+        method,
+    }
+}
+
 /// The databases of up to [`TEST_PIECES`] pieces, built once per test run.
 fn small_db() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = temp_dir("small");
-        let options = BuildOptions {
-            pieces: TEST_PIECES,
-            dir: dir.clone(),
-            threads: 2,
-        };
-        build(&options, |_| {}).unwrap();
+        build(&options(TEST_PIECES, &dir, 2, Method::Retrograde), |_| {}).unwrap();
         dir
     })
 }
@@ -192,13 +197,22 @@ fn index_round_trips_for_every_small_class() {
 }
 
 #[test]
+fn retrograde_and_passes_write_the_same_files() {
+    let dir = temp_dir("passes");
+    build(&options(TEST_PIECES, &dir, 2, Method::Passes), |_| {}).unwrap();
+    for m in Material::up_to(TEST_PIECES) {
+        let name = m.file_name();
+        let slow = std::fs::read(dir.join(&name)).unwrap();
+        let fast = std::fs::read(small_db().join(&name)).unwrap();
+        assert!(slow == fast, "class {m}: the two builders differ");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_rebuild_skips_complete_files() {
     let mut built = 0;
-    let options = BuildOptions {
-        pieces: TEST_PIECES,
-        dir: small_db().to_path_buf(),
-        threads: 1,
-    };
+    let options = options(TEST_PIECES, small_db(), 1, Method::Retrograde);
     build(&options, |e| {
         built += u32::from(matches!(e, BuildEvent::Built(_)))
     })
@@ -209,11 +223,7 @@ fn a_rebuild_skips_complete_files() {
 #[test]
 fn files_round_trip_and_damage_is_named() {
     let dir = temp_dir("damage");
-    let options = BuildOptions {
-        pieces: 3,
-        dir: dir.clone(),
-        threads: 2,
-    };
+    let options = options(3, &dir, 2, Method::Retrograde);
     let stats = build(&options, |_| {}).unwrap();
     let m = Material::new(1, 0, 0, 2);
     let table = Table::read(&dir, m).unwrap();
