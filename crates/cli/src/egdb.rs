@@ -114,6 +114,12 @@ fn build(pieces: u32, dir: &std::path::Path, threads: usize, method: Method) -> 
     if threads == 0 {
         return Err(crate::input_error("--threads must be at least 1"));
     }
+    let most = checkers_egdb::material::MAX_PIECES;
+    if !(2..=most).contains(&pieces) {
+        return Err(crate::input_error(format!(
+            "--pieces must be 2 to {most}, not {pieces}"
+        )));
+    }
     let options = BuildOptions {
         pieces,
         dir: dir.to_path_buf(),
