@@ -2,7 +2,7 @@
 //! prints their statistics as a markdown table, and probes a position.
 
 use anyhow::Context;
-use olympiad_catalog::checkers_egdb::{self, BuildEvent, BuildOptions, Tablebases};
+use olympiad_catalog::checkers_egdb::{self, BuildEvent, BuildOptions, Method, Tablebases};
 use std::path::PathBuf;
 
 /// Where the databases go unless `--dir` says otherwise.
@@ -28,6 +28,11 @@ pub enum Command {
         /// Worker threads.
         #[arg(long, default_value_t = 2)]
         threads: usize,
+        /// How each class is solved: `retrograde` (from decided positions back to their
+        /// predecessors), or `passes` (repeated forward passes, the slow twin: the same
+        /// files, many times slower).
+        #[arg(long, default_value = "retrograde", value_parser = parse_method)]
+        method: Method,
     },
     /// Print the statistics per material class of a database directory (positions, wins,
     /// losses, draws for Black to move; White to move is the mirror image), as a markdown
@@ -57,7 +62,8 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
             pieces,
             dir,
             threads,
-        } => build(*pieces, dir, *threads),
+            method,
+        } => build(*pieces, dir, *threads, *method),
         Command::Stats { dir } => {
             let tb = Tablebases::open(dir)?;
             say!(
@@ -94,15 +100,31 @@ fn name(v: Option<olympiad_catalog::checkers_egdb::Wdl>) -> &'static str {
     }
 }
 
+/// `--method`.
+fn parse_method(text: &str) -> Result<Method, String> {
+    match text {
+        "retrograde" => Ok(Method::Retrograde),
+        "passes" => Ok(Method::Passes),
+        _ => Err(format!("expected retrograde or passes, not '{text}'")),
+    }
+}
+
 /// `olympiad egdb build`.
-fn build(pieces: u32, dir: &std::path::Path, threads: usize) -> anyhow::Result<()> {
+fn build(pieces: u32, dir: &std::path::Path, threads: usize, method: Method) -> anyhow::Result<()> {
     if threads == 0 {
         return Err(crate::input_error("--threads must be at least 1"));
+    }
+    let most = checkers_egdb::material::MAX_PIECES;
+    if !(2..=most).contains(&pieces) {
+        return Err(crate::input_error(format!(
+            "--pieces must be 2 to {most}, not {pieces}"
+        )));
     }
     let options = BuildOptions {
         pieces,
         dir: dir.to_path_buf(),
         threads,
+        method,
     };
     let start = std::time::Instant::now();
     let all = checkers_egdb::build(&options, |event| match event {

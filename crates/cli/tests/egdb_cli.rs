@@ -63,5 +63,8 @@ fn builds_prints_stats_and_probes() {
     let out = olympiad(&["egdb", "probe", "--dir", d, "--position", "B:W99:B1"]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("position"));
+    let out = olympiad(&["egdb", "build", "--pieces", "9", "--dir", d]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("--pieces must be 2 to 7"));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -9,7 +9,7 @@
 use olympiad_checkers::Position;
 use olympiad_checkers::egdb::file::Table;
 use olympiad_checkers::egdb::{
-    BuildEvent, BuildOptions, ClassIndex, EgdbError, Material, Tablebases, build, verify,
+    BuildEvent, BuildOptions, ClassIndex, EgdbError, Material, Method, Tablebases, build, verify,
 };
 use olympiad_checkers::oracle::{EndgameOracle, Wdl};
 use olympiad_checkers::reference::RefPosition;
@@ -26,6 +26,13 @@ const TWIN_POSITIONS: usize = 40;
 /// Start positions whose reachable graph is larger than this are skipped by the twin test
 /// (the reference generator is slow); in practice a few king-heavy positions.
 const TWIN_MAX_STATES: usize = 40_000;
+/// Random start positions of the ignored exhaustive-search test on a built directory.
+const LARGE_TWIN_STARTS: usize = 200;
+/// Its limit on a start position's reachable graph.
+const LARGE_TWIN_MAX_STATES: usize = 250_000;
+/// Its chance of a king per piece: none, since five-piece graphs grow past the limit once
+/// a few kings are on the board (the men crown on the way, so kings are reached anyway).
+const LARGE_TWIN_KING_PERCENT: u32 = 0;
 /// Entries sampled per class by the ignored consistency test on larger classes.
 const SAMPLE_PER_CLASS: u64 = 20_000;
 
@@ -37,30 +44,35 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// What a test builds: every class of up to `pieces` pieces into `dir`.
+fn options(pieces: u32, dir: &Path, threads: usize, method: Method) -> BuildOptions {
+    BuildOptions {
+        pieces,
+        dir: dir.to_path_buf(),
+        threads,
+        method,
+    }
+}
+
 /// The databases of up to [`TEST_PIECES`] pieces, built once per test run.
 fn small_db() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = temp_dir("small");
-        let options = BuildOptions {
-            pieces: TEST_PIECES,
-            dir: dir.clone(),
-            threads: 2,
-        };
-        build(&options, |_| {}).unwrap();
+        build(&options(TEST_PIECES, &dir, 2, Method::Retrograde), |_| {}).unwrap();
         dir
     })
 }
 
 /// A random position text with `pieces` pieces (each side at least one), either side to
-/// move: men only where they can stand.
-fn random_position(rng: &mut SplitMix64, pieces: u32) -> String {
+/// move, each piece a king with chance `king_percent`: men only where they can stand.
+fn random_position(rng: &mut SplitMix64, pieces: u32, king_percent: u32) -> String {
     let black = 1 + rng.below(pieces as usize - 1) as u32;
     let mut taken = 0u32;
     let mut lists = [Vec::new(), Vec::new()];
     for p in 0..pieces {
         let is_black = p < black;
-        let king = rng.chance(50);
+        let king = rng.chance(king_percent);
         let sq = loop {
             let sq = rng.below(32) as u32;
             let crowning = if is_black { sq >= 28 } else { sq < 4 };
@@ -148,7 +160,7 @@ fn databases_agree_with_exhaustive_search() {
             "too many start positions skipped"
         );
         let pieces = 2 + (tries % (TEST_PIECES as usize - 1)) as u32;
-        let start = random_position(&mut rng, pieces);
+        let start = random_position(&mut rng, pieces, 50);
         let Some(values) = solve_exhaustively(&start, TWIN_MAX_STATES) else {
             continue;
         };
@@ -192,13 +204,22 @@ fn index_round_trips_for_every_small_class() {
 }
 
 #[test]
+fn retrograde_and_passes_write_the_same_files() {
+    let dir = temp_dir("passes");
+    build(&options(TEST_PIECES, &dir, 2, Method::Passes), |_| {}).unwrap();
+    for m in Material::up_to(TEST_PIECES) {
+        let name = m.file_name();
+        let slow = std::fs::read(dir.join(&name)).unwrap();
+        let fast = std::fs::read(small_db().join(&name)).unwrap();
+        assert!(slow == fast, "class {m}: the two builders differ");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_rebuild_skips_complete_files() {
     let mut built = 0;
-    let options = BuildOptions {
-        pieces: TEST_PIECES,
-        dir: small_db().to_path_buf(),
-        threads: 1,
-    };
+    let options = options(TEST_PIECES, small_db(), 1, Method::Retrograde);
     build(&options, |e| {
         built += u32::from(matches!(e, BuildEvent::Built(_)))
     })
@@ -209,11 +230,7 @@ fn a_rebuild_skips_complete_files() {
 #[test]
 fn files_round_trip_and_damage_is_named() {
     let dir = temp_dir("damage");
-    let options = BuildOptions {
-        pieces: 3,
-        dir: dir.clone(),
-        threads: 2,
-    };
+    let options = options(3, &dir, 2, Method::Retrograde);
     let stats = build(&options, |_| {}).unwrap();
     let m = Material::new(1, 0, 0, 2);
     let table = Table::read(&dir, m).unwrap();
@@ -280,22 +297,27 @@ fn built_databases_are_consistent() {
 }
 
 #[test]
-#[ignore = "needs EGDB=DIR: five-piece positions solved exhaustively (minutes)"]
+#[ignore = "needs EGDB=DIR: five-piece positions solved exhaustively (about ten minutes)"]
 fn built_databases_agree_with_exhaustive_search() {
     let tb = env_db().expect("set EGDB=DIR");
+    let pieces = 5.min(tb.max_pieces());
     let mut rng = SplitMix64::new(5);
-    let mut solved = 0;
-    for _ in 0..400 {
-        let pieces = 5.min(tb.max_pieces());
-        let start = random_position(&mut rng, pieces);
-        let Some(values) = solve_exhaustively(&start, 10 * TWIN_MAX_STATES) else {
+    let (mut solved, mut compared) = (0, 0);
+    for _ in 0..LARGE_TWIN_STARTS {
+        let start = random_position(&mut rng, pieces, LARGE_TWIN_KING_PERCENT);
+        let Some(values) = solve_exhaustively(&start, LARGE_TWIN_MAX_STATES) else {
             continue;
         };
         solved += 1;
         for (text, want) in values {
             let pos = Position::parse_position(&text).unwrap();
             assert_eq!(tb.probe(&pos), Some(want), "{text} (reached from {start})");
+            compared += 1;
         }
     }
-    assert!(solved > 20, "only {solved} start positions solved");
+    eprintln!("{solved} start positions of {pieces} pieces solved, {compared} compared");
+    assert!(
+        solved >= LARGE_TWIN_STARTS / 20,
+        "only {solved} start positions solved"
+    );
 }

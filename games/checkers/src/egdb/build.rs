@@ -1,38 +1,44 @@
-//! The builder: retrograde analysis by repeated passes, a class and its mirror image at a
-//! time (a non-capturing move of Black in class `C` leads to a position with White to
-//! move, stored turned round in `mirror(C)`).
+//! The builder: the classes in order, a class and its mirror image at a time (a
+//! non-capturing move of Black in class `C` leads to a position with White to move, stored
+//! turned round in `mirror(C)`), each unit solved by one of two methods that must agree:
 //!
-//! The first pass visits every position: one without a move is lost; one with a move to a
-//! position lost for the opponent is won; one whose every move leads to a position won
-//! for the opponent is lost. Captures and crownings lead to classes built before, whose
-//! values are final, so a position with a capture (captures are compulsory) is decided in
-//! the first pass. Each later pass visits only the positions still undecided, with the
-//! values found so far (decided values never change, so a pass may read the values its
-//! own other threads are writing); when a pass decides nothing, the rest are draws: no
-//! side can force a win from them (there is no draw rule).
+//! - [`Method::Retrograde`] (`retro.rs`, the fast one): one pass over every position, then
+//!   from each decided position back to its predecessors;
+//! - [`Method::Passes`] (`passes.rs`, the slow twin): repeated forward passes over the
+//!   undecided positions until nothing changes.
 //!
-//! Passes run on a rayon pool of the requested size, the positions of a pass split among
-//! its threads.
+//! Captures and crownings lead to classes built before, whose values are final, so a
+//! position with a capture (captures are compulsory) is decided at once. What neither
+//! method decides is a draw: no side can force a win from it (there is no draw rule).
+//! Both run on a rayon pool of the requested size.
 
 use super::error::EgdbError;
 use super::file::{DIGIT_DRAW, DIGIT_LOSS, DIGIT_WIN, Table};
 use super::index::ClassIndex;
 use super::material::{MATERIAL_IDS, MAX_PIECES, Material, build_units};
-use super::probe::{mirror, trivial_value};
+use super::probe::trivial_value;
 use super::stats::ClassStats;
+use super::{passes, retro};
 use crate::oracle::Wdl;
-use crate::{Color, Position, Rules};
-use olympiad_core::Game;
-use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::AtomicU8;
 use std::time::Instant;
 
 /// Build code of a position not decided yet.
-const UNKNOWN: u8 = 3;
+pub(super) const UNKNOWN: u8 = 3;
 /// Build code of an index that is no position (its men overlap).
-const INVALID: u8 = 4;
+pub(super) const INVALID: u8 = 4;
+
+/// How a unit is solved (both give the same tables; the tests compare them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Backwards from decided positions to their predecessors (fast).
+    #[default]
+    Retrograde,
+    /// Forward passes over the undecided positions until nothing changes (slow twin).
+    Passes,
+}
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -43,6 +49,8 @@ pub struct BuildOptions {
     pub dir: PathBuf,
     /// Threads of the passes.
     pub threads: usize,
+    /// How each unit is solved.
+    pub method: Method,
 }
 
 /// A class built: its counts, the passes it took and the time of its unit.
@@ -50,7 +58,8 @@ pub struct BuildOptions {
 pub struct ClassReport {
     /// The class's counts.
     pub stats: ClassStats,
-    /// Passes until nothing changed (the unit's, shared by a class and its mirror image).
+    /// Passes until nothing changed, or for the retrograde method the waves of
+    /// predecessors plus the first pass (the unit's, shared by a class and its mirror).
     pub passes: u32,
     /// Seconds the unit took to solve and write.
     pub seconds: f64,
@@ -97,7 +106,12 @@ pub fn build(
             continue;
         }
         let start = Instant::now();
-        let (tables, passes) = pool.install(|| solve_unit(classes, &known));
+        let unit = Unit::new(classes, &known);
+        let passes = pool.install(|| match options.method {
+            Method::Retrograde => retro::solve(&unit),
+            Method::Passes => passes::solve(&unit),
+        });
+        let tables = unit.into_tables();
         for t in tables {
             t.write(&options.dir)?;
             let stats = t.stats();
@@ -114,79 +128,64 @@ pub fn build(
 }
 
 /// A class being solved: its index and a build code per index.
-struct Work {
-    index: ClassIndex,
-    codes: Vec<AtomicU8>,
+pub(super) struct Work {
+    pub(super) index: ClassIndex,
+    pub(super) codes: Vec<AtomicU8>,
 }
 
 /// The unit being solved and the finished tables it may lead into.
-struct Unit<'a> {
-    work: Vec<Work>,
+pub(super) struct Unit<'a> {
+    pub(super) work: Vec<Work>,
     known: &'a [Option<Arc<Table>>],
 }
 
-impl Unit<'_> {
-    /// The build code, for Black to move, of the position with these sets.
+impl<'a> Unit<'a> {
+    /// The unit of `classes` (one class, or a class and its mirror image), every entry
+    /// undecided.
+    fn new(classes: &[Material], known: &'a [Option<Arc<Table>>]) -> Self {
+        let work = classes
+            .iter()
+            .map(|&m| {
+                let index = ClassIndex::new(m);
+                let size = usize::try_from(index.size()).expect("class fits memory");
+                Work {
+                    index,
+                    codes: (0..size).map(|_| AtomicU8::new(UNKNOWN)).collect(),
+                }
+            })
+            .collect();
+        Unit { work, known }
+    }
+
+    /// The class (0 or 1) that the positions after a non-capturing, non-crowning move from
+    /// class `c` are stored in.
+    #[inline(always)]
+    pub(super) fn mirror_of(&self, c: usize) -> usize {
+        if self.work.len() == 1 { 0 } else { 1 - c }
+    }
+
+    /// The class in this unit of `m`, if any.
+    #[inline(always)]
+    pub(super) fn class_of(&self, m: Material) -> Option<usize> {
+        self.work.iter().position(|w| w.index.material() == m)
+    }
+
+    /// The final code, for Black to move, of the position with these sets, which is in a
+    /// class built before this unit (or trivial).
     #[inline]
-    fn code(&self, black: u32, white: u32, kings: u32) -> u8 {
+    pub(super) fn known_code(&self, m: Material, black: u32, white: u32, kings: u32) -> u8 {
         if black == 0 || white == 0 {
             return wdl_code(trivial_value(black, white, kings));
-        }
-        let m = Material::of_sets(black, white, kings);
-        for w in &self.work {
-            if w.index.material() == m {
-                let i = w.index.rank(black, white, kings);
-                return w.codes[i as usize].load(Ordering::Relaxed);
-            }
         }
         let table = self.known[m.id()]
             .as_ref()
             .unwrap_or_else(|| panic!("class {m} is needed before it is built"));
         table.digit(ClassIndex::new(m).rank(black, white, kings))
     }
-
-    /// The value of entry `i` of class `c` from what is known now: a final code, or
-    /// [`UNKNOWN`], or [`INVALID`].
-    fn evaluate(&self, c: usize, i: u64) -> u8 {
-        let Some((black, white, kings)) = self.work[c].index.unrank(i) else {
-            return INVALID;
-        };
-        let pos = Position::from_parts(black, white, kings, Color::Black, 0, Rules::PERFT);
-        pos.with_legal_moves(|moves| {
-            if moves.is_empty() {
-                return DIGIT_LOSS;
-            }
-            let mut all_won = true;
-            for &mv in moves {
-                let child = pos.after(mv);
-                let (b, w, k) = mirror(child.black, child.white, child.kings);
-                match self.code(b, w, k) {
-                    DIGIT_LOSS => return DIGIT_WIN,
-                    DIGIT_WIN => {}
-                    _ => all_won = false,
-                }
-            }
-            if all_won { DIGIT_LOSS } else { UNKNOWN }
-        })
-    }
-
-    /// Evaluates the entries `todo` of class `c`, records what is decided, returns the rest.
-    fn pass(&self, c: usize, todo: impl ParallelIterator<Item = u64>) -> Vec<u32> {
-        todo.filter_map(|i| {
-            let v = self.evaluate(c, i);
-            if v == UNKNOWN {
-                Some(i as u32)
-            } else {
-                self.work[c].codes[i as usize].store(v, Ordering::Relaxed);
-                None
-            }
-        })
-        .collect()
-    }
 }
 
 /// The file digit of a value.
-fn wdl_code(v: Wdl) -> u8 {
+pub(super) fn wdl_code(v: Wdl) -> u8 {
     match v {
         Wdl::Win => DIGIT_WIN,
         Wdl::Loss => DIGIT_LOSS,
@@ -194,77 +193,41 @@ fn wdl_code(v: Wdl) -> u8 {
     }
 }
 
-/// Solves `classes` (a class, or a class and its mirror image) given the finished tables;
-/// returns their tables and the number of passes.
-fn solve_unit(classes: &[Material], known: &[Option<Arc<Table>>]) -> (Vec<Table>, u32) {
-    let work = classes
-        .iter()
-        .map(|&m| {
-            let index = ClassIndex::new(m);
-            let size = usize::try_from(index.size()).expect("class fits memory");
-            Work {
-                index,
-                codes: (0..size).map(|_| AtomicU8::new(UNKNOWN)).collect(),
-            }
-        })
-        .collect();
-    let unit = Unit { work, known };
-    let mut todo: Vec<Vec<u32>> = (0..classes.len())
-        .map(|c| {
-            unit.pass(
-                c,
-                (0..unit.work[c].index.size() as u32)
-                    .into_par_iter()
-                    .map(u64::from),
-            )
-        })
-        .collect();
-    let mut passes = 1;
-    loop {
-        let mut changed = false;
-        for (c, list) in todo.iter_mut().enumerate() {
-            let next = unit.pass(c, list.par_iter().map(|&i| u64::from(i)));
-            changed |= next.len() != list.len();
-            *list = next;
-        }
-        if !changed {
-            break;
-        }
-        passes += 1;
+impl Unit<'_> {
+    /// The tables of the unit's classes once solved: what is still undecided is a draw.
+    fn into_tables(self) -> Vec<Table> {
+        self.work
+            .into_iter()
+            .map(|w| {
+                let mut stats = ClassStats {
+                    material: w.index.material(),
+                    positions: 0,
+                    wins: 0,
+                    losses: 0,
+                    draws: 0,
+                };
+                let digits: Vec<u8> = w
+                    .codes
+                    .into_iter()
+                    .map(|d| match d.into_inner() {
+                        INVALID => DIGIT_DRAW,
+                        DIGIT_WIN => {
+                            stats.wins += 1;
+                            DIGIT_WIN
+                        }
+                        DIGIT_LOSS => {
+                            stats.losses += 1;
+                            DIGIT_LOSS
+                        }
+                        _ => {
+                            stats.draws += 1;
+                            DIGIT_DRAW
+                        }
+                    })
+                    .collect();
+                stats.positions = stats.wins + stats.losses + stats.draws;
+                Table::pack(stats, &digits)
+            })
+            .collect()
     }
-    let tables = unit
-        .work
-        .into_iter()
-        .map(|w| {
-            let digits: Vec<u8> = w.codes.into_iter().map(AtomicU8::into_inner).collect();
-            let mut stats = ClassStats {
-                material: w.index.material(),
-                positions: 0,
-                wins: 0,
-                losses: 0,
-                draws: 0,
-            };
-            let digits: Vec<u8> = digits
-                .into_iter()
-                .map(|d| match d {
-                    INVALID => DIGIT_DRAW,
-                    DIGIT_WIN => {
-                        stats.wins += 1;
-                        DIGIT_WIN
-                    }
-                    DIGIT_LOSS => {
-                        stats.losses += 1;
-                        DIGIT_LOSS
-                    }
-                    _ => {
-                        stats.draws += 1;
-                        DIGIT_DRAW
-                    }
-                })
-                .collect();
-            stats.positions = stats.wins + stats.losses + stats.draws;
-            Table::pack(stats, &digits)
-        })
-        .collect();
-    (tables, passes)
 }

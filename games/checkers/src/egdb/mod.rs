@@ -11,7 +11,8 @@
 //! - [`material`]: the classes and the order they are built in;
 //! - [`index`]: the dense index of a class (men ranked on the squares they may stand on,
 //!   then kings on the empty squares) and its inverse;
-//! - [`build`]: the retrograde builder, a class and its mirror image solved together;
+//! - [`build`]: the builder, a class and its mirror image solved together, by retrograde
+//!   analysis (`retro.rs`) or by its slow twin, repeated forward passes (`passes.rs`);
 //! - [`file`]: the compressed file of a class (five values a byte) with its header;
 //! - [`probe`]: [`Tablebases`], the directory of files opened lazily, class by class;
 //! - [`stats`]: positions, wins, losses and draws per class, as a markdown table;
@@ -33,12 +34,14 @@ mod error;
 pub mod file;
 pub mod index;
 pub mod material;
+mod passes;
 pub mod probe;
+mod retro;
 pub mod stats;
 pub mod verify;
 
 pub use crate::oracle::Wdl;
-pub use build::{BuildEvent, BuildOptions, ClassReport, build};
+pub use build::{BuildEvent, BuildOptions, ClassReport, Method, build};
 pub use error::EgdbError;
 pub use index::ClassIndex;
 pub use material::Material;

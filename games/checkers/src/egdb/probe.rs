@@ -118,13 +118,12 @@ impl Tablebases {
             .collect()
     }
 
-    /// The table of `material`, read and checked in full now (later calls share it).
+    /// The table of `material`, read and checked in full now (probes share the first table
+    /// loaded).
     pub fn load(&self, material: Material) -> Result<Arc<Table>, EgdbError> {
         let table = Arc::new(Table::read(&self.dir, material)?);
-        Ok(self.tables[material.id()]
-            .get_or_init(|| Some(table))
-            .clone()
-            .expect("a table loaded now is present"))
+        let shared = self.tables[material.id()].get_or_init(|| Some(table.clone()));
+        Ok(shared.clone().unwrap_or(table))
     }
 
     /// The table of `material`, loaded on first use; `None` when absent or bad.
