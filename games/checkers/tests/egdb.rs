@@ -365,6 +365,52 @@ fn a_rebuild_skips_complete_files() {
 }
 
 #[test]
+fn missing_or_damaged_distances_are_built_again() {
+    let dir = temp_dir("dtc-resume");
+    let mut plain = options(3, &dir, 2, Method::Retrograde);
+    plain.dtc = false;
+    build(&plain, |_| {}).unwrap();
+    let m = Material::new(0, 2, 0, 1);
+    assert!(!dir.join(DtcTable::file_name(m)).exists());
+    let tb = Tablebases::open(&dir).unwrap();
+    let pos = Position::from_text("B:WK10:BK1,K19").unwrap();
+    assert_eq!(tb.probe(&pos), Some(Wdl::Win));
+    assert_eq!(tb.probe_dtc(&pos), None);
+
+    // With the distances asked for, every class is solved again, values unchanged.
+    let with = options(3, &dir, 2, Method::Retrograde);
+    let mut built = 0;
+    build(&with, |e| {
+        built += u32::from(matches!(e, BuildEvent::Built(_)))
+    })
+    .unwrap();
+    assert_eq!(built, 16);
+    let tb = Tablebases::open(&dir).unwrap();
+    assert_eq!(tb.probe_dtc(&pos), Some((Wdl::Win, 9)));
+
+    // A damaged distance file: the read names it, and the next build solves its unit again.
+    let path = dir.join(DtcTable::file_name(m));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let good = bytes.clone();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x01;
+    std::fs::write(&path, &bytes).unwrap();
+    let text = DtcTable::read(&dir, m).unwrap_err().to_string();
+    assert!(
+        text.contains("b0m2k-w0m1k.dtc") && text.contains("checksum"),
+        "{text}"
+    );
+    let mut built = 0;
+    build(&with, |e| {
+        built += u32::from(matches!(e, BuildEvent::Built(_)))
+    })
+    .unwrap();
+    assert_eq!(built, 2, "the class and its mirror image");
+    assert_eq!(std::fs::read(&path).unwrap(), good);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn files_round_trip_and_damage_is_named() {
     let dir = temp_dir("damage");
     let options = options(3, &dir, 2, Method::Retrograde);
