@@ -521,6 +521,7 @@ fn decision_info(d: &Decision) -> String {
     match d.source {
         Source::Book => "book".into(),
         Source::OnlyMove => "only move".into(),
+        Source::Database => "endgame database".into(),
         Source::Search => {
             let mut s = format!("depth {}", d.depth);
             if let Some(score) = d.score {

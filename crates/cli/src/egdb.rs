@@ -33,6 +33,11 @@ pub enum Command {
         /// files, many times slower).
         #[arg(long, default_value = "retrograde", value_parser = parse_method)]
         method: Method,
+        /// Whether to write the distance-to-conversion files beside the value files
+        /// (`on`, the default, or `off`); with `on`, a class whose value file is complete
+        /// but whose distance file is missing is solved again.
+        #[arg(long, default_value = "on", value_parser = parse_switch, action = clap::ArgAction::Set)]
+        dtc: bool,
     },
     /// Print the statistics per material class of a database directory (positions, wins,
     /// losses, draws for Black to move; White to move is the mirror image), as a markdown
@@ -63,7 +68,8 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
             dir,
             threads,
             method,
-        } => build(*pieces, dir, *threads, *method),
+            dtc,
+        } => build(*pieces, dir, *threads, *method, *dtc),
         Command::Stats { dir } => {
             let tb = Tablebases::open(dir)?;
             say!(
@@ -77,12 +83,23 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
             let analysis = tb
                 .analyse_text(position)
                 .map_err(|e| crate::input_error(e.to_string()))?;
-            say!("value: {}", name(analysis.value));
+            say!(
+                "value: {}{}",
+                name(analysis.value),
+                distance(analysis.value, analysis.distance)
+            );
             if !analysis.moves.is_empty() {
-                say!("moves, each with what it gives the side to move:");
+                say!(
+                    "moves, each with what it gives the side to move (and the distance to \
+                     conversion after it, for the opponent):"
+                );
             }
-            for (mv, after) in analysis.moves {
-                say!("{mv:>10}  {}", name(after.map(|v| v.flip())));
+            for (mv, after, dtc) in analysis.moves {
+                say!(
+                    "{mv:>10}  {}{}",
+                    name(after.map(|v| v.flip())),
+                    distance(after, dtc)
+                );
             }
             Ok(())
         }
@@ -100,6 +117,24 @@ fn name(v: Option<olympiad_catalog::checkers_egdb::Wdl>) -> &'static str {
     }
 }
 
+/// A distance to conversion as text (empty for a draw or when unknown).
+fn distance(v: Option<olympiad_catalog::checkers_egdb::Wdl>, dtc: Option<u32>) -> String {
+    use olympiad_catalog::checkers_egdb::Wdl;
+    match (v, dtc) {
+        (Some(Wdl::Win | Wdl::Loss), Some(d)) => format!(", distance to conversion {d} plies"),
+        _ => String::new(),
+    }
+}
+
+/// `--dtc`.
+fn parse_switch(text: &str) -> Result<bool, String> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("expected on or off, not '{text}'")),
+    }
+}
+
 /// `--method`.
 fn parse_method(text: &str) -> Result<Method, String> {
     match text {
@@ -110,7 +145,13 @@ fn parse_method(text: &str) -> Result<Method, String> {
 }
 
 /// `olympiad egdb build`.
-fn build(pieces: u32, dir: &std::path::Path, threads: usize, method: Method) -> anyhow::Result<()> {
+fn build(
+    pieces: u32,
+    dir: &std::path::Path,
+    threads: usize,
+    method: Method,
+    dtc: bool,
+) -> anyhow::Result<()> {
     if threads == 0 {
         return Err(crate::input_error("--threads must be at least 1"));
     }
@@ -125,6 +166,7 @@ fn build(pieces: u32, dir: &std::path::Path, threads: usize, method: Method) -> 
         dir: dir.to_path_buf(),
         threads,
         method,
+        dtc,
     };
     let start = std::time::Instant::now();
     let all = checkers_egdb::build(&options, |event| match event {

@@ -56,9 +56,30 @@ fn builds_prints_stats_and_probes() {
     let out = olympiad(&["egdb", "probe", "--dir", d, "--position", "B:WK10:BK1,K19"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let probe = text(&out.stdout);
+    // With distances: the fastest win is 1-5 (the opponent's 8 plies after it, plus one).
+    assert!(
+        probe.starts_with("value: win, distance to conversion 9 plies\n"),
+        "{probe}"
+    );
+    assert!(
+        probe.contains("       1-5  win, distance to conversion 8 plies\n"),
+        "{probe}"
+    );
+    assert!(
+        probe.contains("     19-23  win, distance to conversion 10 plies\n"),
+        "{probe}"
+    );
+    assert!(probe.contains("     19-15  draw\n"), "{probe}");
+
+    // Without distance files the probe gives the values alone.
+    let plain = dir.join("plain");
+    let p = plain.to_str().unwrap();
+    let out = olympiad(&["egdb", "build", "--pieces", "3", "--dir", p, "--dtc", "off"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = olympiad(&["egdb", "probe", "--dir", p, "--position", "B:WK10:BK1,K19"]);
+    let probe = text(&out.stdout);
     assert!(probe.starts_with("value: win\n"), "{probe}");
     assert!(probe.contains("     19-23  win\n"), "{probe}");
-    assert!(probe.contains("     19-15  draw\n"), "{probe}");
 
     let out = olympiad(&["egdb", "probe", "--dir", d, "--position", "B:W99:B1"]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));

@@ -219,6 +219,9 @@ pub enum Source {
     OnlyMove,
     /// A search.
     Search,
+    /// An endgame database, without a search (the move that wins fastest or loses
+    /// slowest by its distances).
+    Database,
 }
 
 /// An engine's answer.

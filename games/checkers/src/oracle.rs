@@ -35,4 +35,10 @@ pub trait EndgameOracle: Send + Sync + std::fmt::Debug {
 
     /// The most pieces (both sides together) of any position it may answer.
     fn max_pieces(&self) -> u32;
+
+    /// The value of `pos` for its side to move and its distance to conversion in plies
+    /// (see `egdb/dtc.rs`), or `None` when this oracle does not know the distance.
+    fn probe_dtc(&self, _pos: &Position) -> Option<(Wdl, u32)> {
+        None
+    }
 }

@@ -6,17 +6,24 @@
 //! once. The `#[ignore]`d ones check a directory built by `olympiad egdb build`, named by
 //! `EGDB=DIR`.
 
+use olympiad_checkers::Color;
 use olympiad_checkers::Position;
+use olympiad_checkers::egdb::dtc::DtcTable;
 use olympiad_checkers::egdb::file::Table;
 use olympiad_checkers::egdb::{
     BuildEvent, BuildOptions, ClassIndex, EgdbError, Material, Method, Tablebases, build, verify,
 };
+use olympiad_checkers::engine::Crown;
 use olympiad_checkers::oracle::{EndgameOracle, Wdl};
 use olympiad_checkers::reference::RefPosition;
+use olympiad_core::Game;
 use olympiad_core::Notation;
 use olympiad_core::SplitMix64;
+use olympiad_search::Limits;
+use olympiad_search::engine::{Engine, Source};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::OnceLock;
 
 /// Pieces of the databases the default tests build.
@@ -33,6 +40,14 @@ const LARGE_TWIN_MAX_STATES: usize = 250_000;
 /// Its chance of a king per piece: none, since five-piece graphs grow past the limit once
 /// a few kings are on the board (the men crown on the way, so kings are reached anyway).
 const LARGE_TWIN_KING_PERCENT: u32 = 0;
+/// The longest distance to conversion in the small databases is at least this (plies).
+const MIN_LONGEST_SMALL_DTC: u64 = 20;
+/// Won start positions per class played out by Crown with the distances.
+const CROWN_STARTS_PER_CLASS: usize = 3;
+/// Plies allowed past the start's distance to conversion (what follows the conversion).
+const CROWN_MARGIN_PLIES: u32 = 60;
+/// Search depth of both Crowns (the one with the databases plays by the distances).
+const CROWN_DEPTH: u32 = 6;
 /// Entries sampled per class by the ignored consistency test on larger classes.
 const SAMPLE_PER_CLASS: u64 = 20_000;
 
@@ -51,6 +66,7 @@ fn options(pieces: u32, dir: &Path, threads: usize, method: Method) -> BuildOpti
         dir: dir.to_path_buf(),
         threads,
         method,
+        dtc: true,
     }
 }
 
@@ -183,6 +199,120 @@ fn every_small_value_agrees_with_its_successors() {
     }
     // Black to move: half of the positions with either side to move.
     assert_eq!(checked, (6_976 + 392_064 + 12_418_632) / 2);
+    // The distances checked above are not all trivial.
+    let longest = Material::up_to(TEST_PIECES)
+        .into_iter()
+        .map(|m| DtcTable::read(small_db(), m).unwrap().longest())
+        .max()
+        .unwrap();
+    assert!(
+        longest >= MIN_LONGEST_SMALL_DTC,
+        "longest distance {longest}"
+    );
+}
+
+/// The won positions (Black to move) of `m` with the longest distances to conversion:
+/// up to `count` of them, longest first.
+fn longest_wins(tb: &Tablebases, m: Material, count: usize) -> Vec<(Position, u32)> {
+    let index = ClassIndex::new(m);
+    let mut wins: Vec<(u32, u64)> = Vec::new();
+    for i in 0..index.size() {
+        if let Some((black, white, kings)) = index.unrank(i)
+            && let Some((Wdl::Win, d)) = tb.probe_dtc_black_to_move(black, white, kings)
+        {
+            wins.push((d, i));
+        }
+    }
+    wins.sort_by(|a, b| b.cmp(a));
+    wins.truncate(count);
+    wins.into_iter()
+        .map(|(d, i)| {
+            let (black, white, kings) = index.unrank(i).unwrap();
+            (
+                Position::from_text(&black_to_move_text(black, white, kings)).unwrap(),
+                d,
+            )
+        })
+        .collect()
+}
+
+/// The PDN FEN of the position with these sets (bit `i` is square `i + 1`), Black to move.
+fn black_to_move_text(black: u32, white: u32, kings: u32) -> String {
+    let list = |set: u32| {
+        (0..32)
+            .filter(|i| set >> i & 1 == 1)
+            .map(|i| format!("{}{}", if kings >> i & 1 == 1 { "K" } else { "" }, i + 1))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!("B:W{}:B{}", list(white), list(black))
+}
+
+/// Pieces and kings on the board: a move that changes them converts.
+fn stage(pos: &Position) -> (u32, u32) {
+    let pieces = pos.pieces(Color::Black) | pos.pieces(Color::White);
+    (pieces.count_ones(), pos.kings().count_ones())
+}
+
+#[test]
+fn crown_with_distances_converts_in_time_and_wins() {
+    let tb: Arc<Tablebases> = Arc::new(Tablebases::open(small_db()).unwrap());
+    let oracle: Arc<dyn EndgameOracle> = tb.clone();
+    let mut games = 0;
+    for m in [
+        Material::new(0, 3, 0, 1),
+        Material::new(0, 2, 0, 1),
+        Material::new(1, 2, 0, 1),
+        Material::new(1, 1, 0, 2),
+        Material::new(0, 3, 1, 0),
+        Material::new(2, 0, 1, 0),
+    ] {
+        for (start, dtc) in longest_wins(&tb, m, CROWN_STARTS_PER_CLASS) {
+            let text = start.position_text();
+            let mut pos = start;
+            let winner = pos.side();
+            let mut with = Crown::new(4, 1, None, Some(oracle.clone()));
+            let mut without = Crown::new(4, 1, None, None);
+            let mut plies = 0;
+            let mut converted_at = None;
+            while pos.outcome().is_none() && plies < dtc + CROWN_MARGIN_PLIES {
+                let engine = if pos.side() == winner {
+                    &mut with
+                } else {
+                    &mut without
+                };
+                let choice = engine
+                    .choose(&pos, &Limits::depth(CROWN_DEPTH), &mut ())
+                    .unwrap();
+                if pos.side() == winner {
+                    assert!(
+                        matches!(choice.source, Source::Database | Source::OnlyMove),
+                        "{text}: {:?}",
+                        choice.source
+                    );
+                }
+                let before = stage(&pos);
+                pos.play(choice.mv);
+                plies += 1;
+                if converted_at.is_none() && stage(&pos) != before {
+                    converted_at = Some(plies);
+                }
+            }
+            assert!(
+                converted_at.is_some_and(|p| p <= dtc),
+                "{text}: distance {dtc}, converted at {converted_at:?}"
+            );
+            assert_eq!(
+                pos.legal_moves().len(),
+                0,
+                "{text}: not won by {}",
+                pos.text()
+            );
+            assert_ne!(pos.side(), winner, "{text}");
+            games += 1;
+        }
+    }
+    assert_eq!(games, 6 * CROWN_STARTS_PER_CLASS);
 }
 
 #[test]
@@ -212,6 +342,13 @@ fn retrograde_and_passes_write_the_same_files() {
         let slow = std::fs::read(dir.join(&name)).unwrap();
         let fast = std::fs::read(small_db().join(&name)).unwrap();
         assert!(slow == fast, "class {m}: the two builders differ");
+        // The distances too, every entry: the layered passes against the retrograde waves.
+        let slow = DtcTable::read(&dir, m).unwrap();
+        let fast = DtcTable::read(small_db(), m).unwrap();
+        assert_eq!(slow.longest(), fast.longest(), "class {m}");
+        for i in 0..ClassIndex::new(m).size() {
+            assert_eq!(slow.distance(i), fast.distance(i), "class {m}, entry {i}");
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -225,6 +362,52 @@ fn a_rebuild_skips_complete_files() {
     })
     .unwrap();
     assert_eq!(built, 0);
+}
+
+#[test]
+fn missing_or_damaged_distances_are_built_again() {
+    let dir = temp_dir("dtc-resume");
+    let mut plain = options(3, &dir, 2, Method::Retrograde);
+    plain.dtc = false;
+    build(&plain, |_| {}).unwrap();
+    let m = Material::new(0, 2, 0, 1);
+    assert!(!dir.join(DtcTable::file_name(m)).exists());
+    let tb = Tablebases::open(&dir).unwrap();
+    let pos = Position::from_text("B:WK10:BK1,K19").unwrap();
+    assert_eq!(tb.probe(&pos), Some(Wdl::Win));
+    assert_eq!(tb.probe_dtc(&pos), None);
+
+    // With the distances asked for, every class is solved again, values unchanged.
+    let with = options(3, &dir, 2, Method::Retrograde);
+    let mut built = 0;
+    build(&with, |e| {
+        built += u32::from(matches!(e, BuildEvent::Built(_)))
+    })
+    .unwrap();
+    assert_eq!(built, 16);
+    let tb = Tablebases::open(&dir).unwrap();
+    assert_eq!(tb.probe_dtc(&pos), Some((Wdl::Win, 9)));
+
+    // A damaged distance file: the read names it, and the next build solves its unit again.
+    let path = dir.join(DtcTable::file_name(m));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let good = bytes.clone();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x01;
+    std::fs::write(&path, &bytes).unwrap();
+    let text = DtcTable::read(&dir, m).unwrap_err().to_string();
+    assert!(
+        text.contains("b0m2k-w0m1k.dtc") && text.contains("checksum"),
+        "{text}"
+    );
+    let mut built = 0;
+    build(&with, |e| {
+        built += u32::from(matches!(e, BuildEvent::Built(_)))
+    })
+    .unwrap();
+    assert_eq!(built, 2, "the class and its mirror image");
+    assert_eq!(std::fs::read(&path).unwrap(), good);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

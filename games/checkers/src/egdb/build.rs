@@ -11,7 +11,13 @@
 //! position with a capture (captures are compulsory) is decided at once. What neither
 //! method decides is a draw: no side can force a win from it (there is no draw rule).
 //! Both run on a rayon pool of the requested size.
+//!
+//! Both also give each won or lost position its distance to conversion (`dtc.rs`): the
+//! layer at which it is decided, positions without a move at 0, wins by a capture or a
+//! crowning and losses whose every move converts at 1, and each later layer one more.
+//! The distances are written beside the WDL files unless [`BuildOptions::dtc`] is off.
 
+use super::dtc::{DTC_CAP, DtcTable};
 use super::error::EgdbError;
 use super::file::{DIGIT_DRAW, DIGIT_LOSS, DIGIT_WIN, Table};
 use super::index::ClassIndex;
@@ -22,7 +28,7 @@ use super::{passes, retro};
 use crate::oracle::Wdl;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::AtomicU8;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Instant;
 
 /// Build code of a position not decided yet.
@@ -51,6 +57,9 @@ pub struct BuildOptions {
     pub threads: usize,
     /// How each unit is solved.
     pub method: Method,
+    /// Whether the distance files are written too (a class whose WDL file is intact but
+    /// whose distance file is missing is then solved again).
+    pub dtc: bool,
 }
 
 /// A class built: its counts, the passes it took and the time of its unit.
@@ -96,7 +105,11 @@ pub fn build(
             .iter()
             .map(|&m| Table::read(&options.dir, m).ok())
             .collect();
-        if let Some(tables) = existing {
+        let distances_present = !options.dtc
+            || classes
+                .iter()
+                .all(|&m| DtcTable::read(&options.dir, m).is_ok());
+        if let Some(tables) = existing.filter(|_| distances_present) {
             for t in tables {
                 let stats = t.stats();
                 observer(&BuildEvent::Skipped(stats));
@@ -112,7 +125,10 @@ pub fn build(
             Method::Passes => passes::solve(&unit),
         });
         let tables = unit.into_tables();
-        for t in tables {
+        for (t, d) in tables {
+            if options.dtc {
+                d.write(&options.dir)?;
+            }
             t.write(&options.dir)?;
             let stats = t.stats();
             observer(&BuildEvent::Built(ClassReport {
@@ -127,10 +143,13 @@ pub fn build(
     Ok(all)
 }
 
-/// A class being solved: its index and a build code per index.
+/// A class being solved: its index, a build code per index and a second byte per index:
+/// the retrograde method's move counter while undecided, and once decided (by either
+/// method) the distance to conversion, capped at [`DTC_CAP`].
 pub(super) struct Work {
     pub(super) index: ClassIndex,
     pub(super) codes: Vec<AtomicU8>,
+    pub(super) aux: Vec<AtomicU8>,
 }
 
 /// The unit being solved and the finished tables it may lead into.
@@ -151,6 +170,7 @@ impl<'a> Unit<'a> {
                 Work {
                     index,
                     codes: (0..size).map(|_| AtomicU8::new(UNKNOWN)).collect(),
+                    aux: (0..size).map(|_| AtomicU8::new(0)).collect(),
                 }
             })
             .collect();
@@ -184,6 +204,11 @@ impl<'a> Unit<'a> {
     }
 }
 
+/// A distance in plies as stored while building: capped at [`DTC_CAP`].
+pub(super) fn capped(distance: u32) -> u8 {
+    distance.min(DTC_CAP) as u8
+}
+
 /// The file digit of a value.
 pub(super) fn wdl_code(v: Wdl) -> u8 {
     match v {
@@ -194,11 +219,13 @@ pub(super) fn wdl_code(v: Wdl) -> u8 {
 }
 
 impl Unit<'_> {
-    /// The tables of the unit's classes once solved: what is still undecided is a draw.
-    fn into_tables(self) -> Vec<Table> {
+    /// The tables of the unit's classes once solved, values and distances: what is still
+    /// undecided is a draw, at distance 0.
+    fn into_tables(self) -> Vec<(Table, DtcTable)> {
         self.work
             .into_iter()
             .map(|w| {
+                let material = w.index.material();
                 let mut stats = ClassStats {
                     material: w.index.material(),
                     positions: 0,
@@ -206,6 +233,20 @@ impl Unit<'_> {
                     losses: 0,
                     draws: 0,
                 };
+                let mut longest = 0u64;
+                let distances: Vec<u8> = w
+                    .codes
+                    .iter()
+                    .zip(w.aux)
+                    .map(|(code, aux)| match code.load(Ordering::Relaxed) {
+                        DIGIT_WIN | DIGIT_LOSS => {
+                            let d = aux.into_inner();
+                            longest = longest.max(u64::from(d));
+                            d
+                        }
+                        _ => 0,
+                    })
+                    .collect();
                 let digits: Vec<u8> = w
                     .codes
                     .into_iter()
@@ -226,7 +267,10 @@ impl Unit<'_> {
                     })
                     .collect();
                 stats.positions = stats.wins + stats.losses + stats.draws;
-                Table::pack(stats, &digits)
+                (
+                    Table::pack(stats, &digits),
+                    DtcTable::new(material, distances, longest),
+                )
             })
             .collect()
     }

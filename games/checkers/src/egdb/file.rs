@@ -119,15 +119,7 @@ impl Table {
             header.extend_from_slice(&n.to_le_bytes());
         }
         header.extend_from_slice(&checksum(&self.data).to_le_bytes());
-        let write = || -> std::io::Result<()> {
-            let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(&header)?;
-            f.write_all(&self.data)?;
-            f.sync_all()
-        };
-        write().map_err(|e| EgdbError::io(&tmp, e))?;
-        std::fs::rename(&tmp, &path).map_err(|e| EgdbError::io(&path, e))?;
-        Ok(path)
+        write_renamed(&tmp, path, &header, &self.data)
     }
 
     /// Reads and checks the file of `material` in `dir`: header, length and checksum.
@@ -215,8 +207,27 @@ fn parse_header(
     Ok((stats, size, u64_at(56)))
 }
 
+/// Writes `header` then `data` to `tmp`, synced, and renames it `path` (a killed build
+/// leaves no partial file under the real name).
+pub(super) fn write_renamed(
+    tmp: &Path,
+    path: PathBuf,
+    header: &[u8],
+    data: &[u8],
+) -> Result<PathBuf, EgdbError> {
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(tmp)?;
+        f.write_all(header)?;
+        f.write_all(data)?;
+        f.sync_all()
+    };
+    write().map_err(|e| EgdbError::io(tmp, e))?;
+    std::fs::rename(tmp, &path).map_err(|e| EgdbError::io(&path, e))?;
+    Ok(path)
+}
+
 /// FNV-1a, 64 bits, over `data`.
-fn checksum(data: &[u8]) -> u64 {
+pub(super) fn checksum(data: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in data {
         h ^= u64::from(b);

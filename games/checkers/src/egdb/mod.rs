@@ -14,6 +14,7 @@
 //! - [`build`]: the builder, a class and its mirror image solved together, by retrograde
 //!   analysis (`retro.rs`) or by its slow twin, repeated forward passes (`passes.rs`);
 //! - [`file`]: the compressed file of a class (five values a byte) with its header;
+//! - [`dtc`]: the distance-to-conversion file of a class (a byte a position);
 //! - [`probe`]: [`Tablebases`], the directory of files opened lazily, class by class;
 //! - [`stats`]: positions, wins, losses and draws per class, as a markdown table;
 //! - [`verify`]: the check that every stored value agrees with the values after its moves.
@@ -30,6 +31,7 @@
 //! ```
 
 pub mod build;
+pub mod dtc;
 mod error;
 pub mod file;
 pub mod index;

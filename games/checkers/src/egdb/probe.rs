@@ -1,7 +1,9 @@
 //! [`Tablebases`]: a directory of class files, opened once and read lazily (a class's file is
 //! loaded, checked in full, the first time a position of that class is probed), answering
-//! [`EndgameOracle::probe`] for every position of the classes present.
+//! [`EndgameOracle::probe`] for every position of the classes present, and, where the
+//! distance files are present, [`Tablebases::probe_dtc`] (loaded lazily the same way).
 
+use super::dtc::DtcTable;
 use super::error::EgdbError;
 use super::file::Table;
 use super::index::{BLACK_MAN_SQUARES, ClassIndex, WHITE_MAN_SQUARES};
@@ -53,6 +55,8 @@ pub struct Tablebases {
     present: Vec<bool>,
     /// By [`Material::id`]: the class's table once loaded (`None` if the file proved bad).
     tables: Vec<OnceLock<Option<Arc<Table>>>>,
+    /// By [`Material::id`]: the class's distances once loaded (`None` if absent or bad).
+    distances: Vec<OnceLock<Option<DtcTable>>>,
     max_pieces: u32,
 }
 
@@ -61,9 +65,12 @@ pub struct Tablebases {
 pub struct Analysis {
     /// The value for the side to move (`None` when its class is not in the directory).
     pub value: Option<Wdl>,
-    /// Each legal move's text and the value of the position after it for the side then to
-    /// move (the opponent): a move that leads to the opponent's loss wins.
-    pub moves: Vec<(String, Option<Wdl>)>,
+    /// Its distance to conversion in plies, when the class's distance file is present.
+    pub distance: Option<u32>,
+    /// Each legal move's text, the value of the position after it for the side then to
+    /// move (the opponent): a move that leads to the opponent's loss wins, and that
+    /// position's distance to conversion.
+    pub moves: Vec<(String, Option<Wdl>, Option<u32>)>,
 }
 
 impl Tablebases {
@@ -91,6 +98,7 @@ impl Tablebases {
             dir,
             present,
             tables: (0..MATERIAL_IDS).map(|_| OnceLock::new()).collect(),
+            distances: (0..MATERIAL_IDS).map(|_| OnceLock::new()).collect(),
             max_pieces,
         })
     }
@@ -150,6 +158,38 @@ impl Tablebases {
         Some(table.value(ClassIndex::new(material).rank(black, white, kings)))
     }
 
+    /// The value and distance to conversion (see `dtc.rs`) for Black to move of the
+    /// position with these square sets: `None` when its class or its distance file is
+    /// absent. A side without pieces: lost at 0 for the side without a move, else won at 1.
+    pub fn probe_dtc_black_to_move(
+        &self,
+        black: u32,
+        white: u32,
+        kings: u32,
+    ) -> Option<(Wdl, u32)> {
+        let value = self.probe_black_to_move(black, white, kings)?;
+        if black == 0 || white == 0 {
+            return Some((value, u32::from(value == Wdl::Win)));
+        }
+        let material = Material::of_sets(black, white, kings);
+        let table = self.distances[material.id()]
+            .get_or_init(|| DtcTable::read(&self.dir, material).ok())
+            .as_ref()?;
+        Some((
+            value,
+            table.distance(ClassIndex::new(material).rank(black, white, kings)),
+        ))
+    }
+
+    /// The value and distance to conversion, for the side to move, of `pos`.
+    pub fn probe_dtc(&self, pos: &Position) -> Option<(Wdl, u32)> {
+        let (black, white, kings) = black_to_move(pos);
+        if (black | white).count_ones() > MAX_PIECES {
+            return None;
+        }
+        self.probe_dtc_black_to_move(black, white, kings)
+    }
+
     /// [`Tablebases::analyse`] of a position text (PDN FEN, as `Position` reads it).
     pub fn analyse_text(&self, text: &str) -> Result<Analysis, EgdbError> {
         Ok(self.analyse(&Position::parse_position(text)?))
@@ -160,10 +200,15 @@ impl Tablebases {
         let moves = pos
             .legal_moves()
             .iter()
-            .map(|&mv| (pos.format_move(mv), self.probe(&pos.after(mv))))
+            .map(|&mv| {
+                let after = pos.after(mv);
+                let dtc = self.probe_dtc(&after).map(|(_, d)| d);
+                (pos.format_move(mv), self.probe(&after), dtc)
+            })
             .collect();
         Analysis {
             value: self.probe(pos),
+            distance: self.probe_dtc(pos).map(|(_, d)| d),
             moves,
         }
     }
@@ -180,5 +225,9 @@ impl EndgameOracle for Tablebases {
 
     fn max_pieces(&self) -> u32 {
         self.max_pieces
+    }
+
+    fn probe_dtc(&self, pos: &Position) -> Option<(Wdl, u32)> {
+        Tablebases::probe_dtc(self, pos)
     }
 }

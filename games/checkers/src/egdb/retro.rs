@@ -16,8 +16,15 @@
 //! predecessors, not to the length of the longest win times the draws as in the passes
 //! (`passes.rs`, the slow twin). Counters and codes are atomics: the threads of a wave
 //! share them, and a code changes only once, from undecided.
+//!
+//! The waves go by distance to conversion: wave `d` takes back from the positions decided
+//! at distance `d` (lost without a move at 0; won by converting, or lost with every move
+//! converting, at 1), so a predecessor of a loss is won at `d + 1` by its nearest loss, and
+//! a position whose counter reaches zero is lost at `d + 1` from its farthest win. The
+//! distance is written over the counter once a wave ends (the counter of a decided
+//! position is never read again), and in the first pass straight away.
 
-use super::build::{INVALID, UNKNOWN, Unit};
+use super::build::{INVALID, UNKNOWN, Unit, capped};
 use super::file::{DIGIT_DRAW, DIGIT_LOSS, DIGIT_WIN};
 use super::material::Material;
 use super::probe::mirror;
@@ -35,28 +42,33 @@ type Entry = (u8, u32);
 
 /// Solves `unit`; returns the number of waves plus one for the first pass.
 pub(super) fn solve(unit: &Unit<'_>) -> u32 {
-    let counters: Vec<Vec<AtomicU8>> = unit
-        .work
-        .iter()
-        .map(|w| (0..w.codes.len()).map(|_| AtomicU8::new(0)).collect())
-        .collect();
+    let counters: Vec<&[AtomicU8]> = unit.work.iter().map(|w| &w.aux[..]).collect();
+    // Decided by the first pass: at distance 0 (no move) and at distance 1.
     let mut frontier: Vec<Entry> = Vec::new();
+    let mut at_one: Vec<Entry> = Vec::new();
     for (c, counters) in counters.iter().enumerate() {
         let size = unit.work[c].index.size() as u32;
-        let decided: Vec<Entry> = (0..size)
+        let decided: Vec<(Entry, u8)> = (0..size)
             .into_par_iter()
             .filter_map(|i| {
                 let (code, count) = first_look(unit, c, u64::from(i));
                 unit.work[c].codes[i as usize].store(code, Ordering::Relaxed);
                 counters[i as usize].store(count, Ordering::Relaxed);
-                matches!(code, DIGIT_WIN | DIGIT_LOSS).then_some((c as u8, i))
+                matches!(code, DIGIT_WIN | DIGIT_LOSS).then_some(((c as u8, i), count))
             })
             .collect();
-        frontier.extend(decided);
+        for (entry, distance) in decided {
+            if distance == 0 {
+                frontier.push(entry);
+            } else {
+                at_one.push(entry);
+            }
+        }
     }
     let mut waves = 1;
-    while !frontier.is_empty() {
-        frontier = frontier
+    let mut distance = 0u32;
+    while !frontier.is_empty() || !at_one.is_empty() {
+        let mut next = frontier
             .par_iter()
             .fold(Vec::new, |mut next, &entry| {
                 take_back(unit, &counters, entry, &mut next);
@@ -66,6 +78,13 @@ pub(super) fn solve(unit: &Unit<'_>) -> u32 {
                 a.append(&mut b);
                 a
             });
+        distance += 1;
+        let stored = capped(distance);
+        next.par_iter().for_each(|&(c, i)| {
+            counters[usize::from(c)][i as usize].store(stored, Ordering::Relaxed)
+        });
+        next.append(&mut at_one);
+        frontier = next;
         waves += 1;
     }
     waves
@@ -83,6 +102,7 @@ fn first_look(unit: &Unit<'_>, c: usize, i: u64) -> (u8, u8) {
         if moves.is_empty() {
             return (DIGIT_LOSS, 0);
         }
+        // A decided position's second number is its distance: 1, by a converting move.
         let mut count = 0u8;
         let mut drawn = false;
         for &mv in moves {
@@ -94,13 +114,13 @@ fn first_look(unit: &Unit<'_>, c: usize, i: u64) -> (u8, u8) {
                 continue;
             }
             match unit.known_code(m, b, w, k) {
-                DIGIT_LOSS => return (DIGIT_WIN, 0),
+                DIGIT_LOSS => return (DIGIT_WIN, 1),
                 DIGIT_WIN => {}
                 _ => drawn = true,
             }
         }
         match (count, drawn) {
-            (0, false) => (DIGIT_LOSS, 0),
+            (0, false) => (DIGIT_LOSS, 1),
             (0, true) => (DIGIT_DRAW, 0),
             (_, true) => (UNKNOWN, BLOCKED),
             (n, false) => (UNKNOWN, n),
@@ -123,7 +143,7 @@ pub(super) fn black_can_capture(black: u32, white: u32, kings: u32) -> bool {
 
 /// Takes back every move of the unit that leads to the decided `entry`, and decides its
 /// predecessors as far as it can, pushing those decided now onto `next`.
-fn take_back(unit: &Unit<'_>, counters: &[Vec<AtomicU8>], entry: Entry, next: &mut Vec<Entry>) {
+fn take_back(unit: &Unit<'_>, counters: &[&[AtomicU8]], entry: Entry, next: &mut Vec<Entry>) {
     let (c, i) = (usize::from(entry.0), entry.1);
     let value = unit.work[c].codes[i as usize].load(Ordering::Relaxed);
     let (b, w, k) = unit.work[c]

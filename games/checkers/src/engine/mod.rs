@@ -9,10 +9,13 @@
 //! The endgame oracle (`crate::oracle::EndgameOracle`, the databases when they are built)
 //! is given to the constructor: [`Crown::new`] and [`Crown::from_options`] take an
 //! `Option<Arc<dyn EndgameOracle>>`; as a built-in engine, option `egdb=DIR` opens the
-//! databases of `olympiad egdb build` there (once per run, shared by every game).
+//! databases of `olympiad egdb build` there (once per run, shared by every game). When the
+//! oracle knows the distance to conversion of a won or lost root, Crown plays by the
+//! distances without a search (`root.rs`).
 
 pub mod eval;
 pub mod hooks;
+pub mod root;
 #[cfg(test)]
 mod solver;
 pub mod tune;
@@ -64,6 +67,7 @@ pub fn config(hash_mib: usize) -> Config {
 #[derive(Debug)]
 pub struct Crown {
     smp: LazySmp<Position, CrownHooks>,
+    oracle: Option<Arc<dyn EndgameOracle>>,
 }
 
 impl Crown {
@@ -76,7 +80,12 @@ impl Crown {
         oracle: Option<Arc<dyn EndgameOracle>>,
     ) -> Self {
         Self {
-            smp: LazySmp::new(CrownHooks::new(oracle, noise), config(hash_mib), threads),
+            smp: LazySmp::new(
+                CrownHooks::new(oracle.clone(), noise),
+                config(hash_mib),
+                threads,
+            ),
+            oracle,
         }
     }
 
@@ -128,6 +137,20 @@ impl Engine<Position> for Crown {
         let legal = pos.legal_moves();
         if let Some(answer) = forced(&legal) {
             return answer;
+        }
+        let by_distance = self
+            .oracle
+            .as_deref()
+            .and_then(|oracle| root::database_move(oracle, pos, &legal));
+        if let Some((mv, value, _)) = by_distance {
+            return Some(Choice {
+                mv,
+                score: Some(hooks::oracle_score(pos, value)),
+                depth: 0,
+                nodes: 0,
+                source: Source::Database,
+                resign: false,
+            });
         }
         let mut observer = observer;
         let result = self.search(pos, limits, &mut observer);
