@@ -243,6 +243,25 @@ pub struct Choice<M> {
     pub resign: bool,
 }
 
+impl<M: Copy + PartialEq> Choice<M> {
+    /// The answer of an alpha-beta search over `legal` (not empty): its best move when it
+    /// is legal, else the first legal move, so that a search bug never plays an illegal
+    /// move.
+    pub fn from_search(result: &crate::SearchResult<M>, legal: &[M]) -> Self {
+        Choice {
+            mv: result
+                .best
+                .filter(|m| legal.contains(m))
+                .unwrap_or(legal[0]),
+            score: Some(result.score),
+            depth: result.depth,
+            nodes: result.nodes,
+            source: Source::Search,
+            resign: false,
+        }
+    }
+}
+
 /// A game's engine: chooses moves within limits, never prints (reports go to the observer).
 pub trait Engine<G: Game>: Send {
     /// A move for the side to move in `pos`, or `None` when the game is over.

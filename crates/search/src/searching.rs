@@ -5,7 +5,7 @@
 //! search's move if it is legal (else the first legal move). And the two conversions of
 //! win-by-distance scores that such hooks give the transposition table.
 
-use crate::engine::{Choice, Engine, OptionError, Options, Source, forced};
+use crate::engine::{Choice, Engine, OptionError, Options, forced};
 use crate::{Config, Hooks, Limits, Observer, Score, Searcher};
 use olympiad_core::{Game, Hashed, TwoPlayerZeroSum};
 
@@ -77,18 +77,7 @@ where
             return answer;
         }
         let result = self.searcher.search(pos, limits, &mut observer);
-        let mv = result
-            .best
-            .filter(|m| legal.contains(m))
-            .unwrap_or(legal[0]);
-        Some(Choice {
-            mv,
-            score: Some(result.score),
-            depth: result.depth,
-            nodes: result.nodes,
-            source: Source::Search,
-            resign: false,
-        })
+        Some(Choice::from_search(&result, &legal))
     }
 }
 

@@ -154,18 +154,7 @@ impl Engine<Position> for Crown {
         }
         let mut observer = observer;
         let result = self.search(pos, limits, &mut observer);
-        let mv = result
-            .best
-            .filter(|m| legal.contains(m))
-            .unwrap_or(legal[0]);
-        Some(Choice {
-            mv,
-            score: Some(result.score),
-            depth: result.depth,
-            nodes: result.nodes,
-            source: Source::Search,
-            resign: false,
-        })
+        Some(Choice::from_search(&result, &legal))
     }
 
     fn new_game(&mut self) {

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use cozy_chess::{Board, Move};
 use olympiad_core::Game;
-use olympiad_search::engine::{Choice, EngineSpec, OptionError, Options, Pace, Source};
+use olympiad_search::engine::{Choice, EngineSpec, OptionError, Options, Pace};
 use olympiad_search::{Algorithm, Config, LazySmp, Limits, Observer, Score, SearchResult};
 
 use crate::Position;
@@ -163,18 +163,7 @@ impl olympiad_search::engine::Engine<Position> for Engine {
         let result = self
             .jumper
             .search(pos.board(), &before, limits, &mut observer);
-        let mv = result
-            .best
-            .filter(|m| legal.contains(m))
-            .unwrap_or(legal[0]);
-        Some(Choice {
-            mv,
-            score: Some(result.score),
-            depth: result.depth,
-            nodes: result.nodes,
-            source: Source::Search,
-            resign: false,
-        })
+        Some(Choice::from_search(&result, &legal))
     }
 
     fn new_game(&mut self) {
