@@ -222,6 +222,9 @@ impl GameJob {
     ) -> Result<Box<dyn Dialogue>, Fault> {
         let mut dialogue = (protocol.dialogue)();
         dialogue.configure(options).map_err(Fault::ProtocolError)?;
+        dialogue
+            .game(self.game.row.name)
+            .map_err(Fault::ProtocolError)?;
         if let Some(variant) = self.game.protocol_variant() {
             dialogue.variant(variant).map_err(Fault::ProtocolError)?;
         }

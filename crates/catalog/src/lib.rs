@@ -268,7 +268,7 @@ pub static GAMES: &[GameRow] = &[
         summary: "8x8 checkers (English draughts): compulsory captures, PDN notation",
         params: &[],
         aliases: &[],
-        protocols: &["codecup"],
+        protocols: &["codecup", "hub"],
         engine: olympiad_checkers::engine::NAME,
         book: None,
         files: None,

@@ -10,34 +10,13 @@
 mod common;
 
 use common::{assert_lost_by_fault, run_match, scratch, script, termination};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 const START_V1: &str = "wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
 const START_V2: &str = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
 
-/// Feeds `script` to `olympiad play draughts` and returns what it wrote.
+/// Feeds `script` to the served player and returns what it wrote.
 fn served(script: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_olympiad"))
-        .args(["play", "draughts", "--quiet"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
+    common::served(&["draughts", "--quiet"], script)
 }
 
 #[test]
@@ -65,7 +44,7 @@ fn the_served_engine_answers_version_1() {
     let errors: Vec<&String> = out.iter().filter(|l| l.starts_with("error ")).collect();
     assert_eq!(errors.len(), 2, "{out:?}");
     assert!(errors[0].starts_with("error illegal move"), "{out:?}");
-    assert!(errors[1].contains("51 characters"), "{out:?}");
+    assert!(errors[1].contains("50 squares (draughts) or 32"), "{out:?}");
 }
 
 #[test]

@@ -21,7 +21,7 @@
 //! DXP has no way to tell the moves before it), the arena's clock as the whole game's
 //! thinking time, and `000` moves (DXP's number of moves ends a game; the arena's own
 //! rules and limits do that). The other side's moves go out as MOVE messages with every
-//! piece taken ([`crate::board50::Follow`] writes them in full from the referee's boards);
+//! piece taken ([`crate::board::Follow`] writes them in full from the referee's boards);
 //! a MOVE back is read as `from-to` or `fromxto` with every square taken, which the game
 //! checks (the squares taken tell two captures between the same squares apart). A GAMEEND
 //! with reason `1` is a resignation; any other GAMEEND, a BACKREQ or a message that breaks
@@ -39,7 +39,10 @@
 //! its own (every piece taken listed), confirms a GAMEEND, refuses take-backs (BACKACC
 //! `2`), and ends on a GAMEEND with stop code `1` or when the connection closes.
 
-use crate::board50::{Board, DXP, FullMove, SQUARES};
+use crate::board::{Board, DXP, FullMove, Shape};
+
+/// The squares of DXP's board: international draughts only.
+const SQUARES: usize = Shape::Draughts.squares();
 use crate::{Dialogue, Go, ReplyLine, Request, ServeEnd, ServeError, Thinker};
 use std::fmt;
 use std::io::{BufRead, Write};
@@ -501,7 +504,7 @@ pub struct Dxp {
     /// The program's seat.
     seat: usize,
     /// The game followed from the referee's boards, for the other side's moves in full.
-    follow: crate::board50::Follow,
+    follow: crate::board::Follow,
 }
 
 impl Dxp {
@@ -527,13 +530,14 @@ impl Dxp {
             let _ = self
                 .follow
                 .request(request.position, &[], None, request.position);
-            let board = Board::from_pdn(request.position).unwrap_or_else(|_| Board::start());
+            let board = Board::from_pdn(request.position, Shape::Draughts)
+                .unwrap_or_else(|_| Board::start(Shape::Draughts));
             let follower = if board.white_to_move {
                 Colour::White
             } else {
                 Colour::Black
             };
-            let start = (board != Board::start()).then_some(board);
+            let start = (board != Board::start(Shape::Draughts)).then_some(board);
             return vec![
                 Message::GameRequest(GameRequest {
                     version: VERSION,
@@ -565,6 +569,16 @@ impl Dxp {
 impl Dialogue for Dxp {
     fn name(&self) -> &'static str {
         "dxp"
+    }
+
+    /// DXP's board is international draughts'.
+    fn game(&mut self, name: &str) -> Result<(), String> {
+        match Shape::of_game(name) {
+            Some(Shape::Draughts) => Ok(()),
+            _ => Err(format!(
+                "the dxp protocol plays international draughts (50 squares), not {name}"
+            )),
+        }
     }
 
     fn open(&mut self, seat: usize, _seats: usize) -> Vec<String> {
@@ -711,7 +725,10 @@ pub fn serve(
                     write_message(out, &Message::GameAccept { name, code: '1' })?;
                     continue;
                 }
-                let start = r.start.unwrap_or_else(Board::start).pdn();
+                let start = r
+                    .start
+                    .unwrap_or_else(|| Board::start(Shape::Draughts))
+                    .pdn();
                 thinker.new_game();
                 if thinker.set_position(Some(&start), &[]).is_err() || thinker.is_over() {
                     write_message(out, &Message::GameAccept { name, code: '2' })?;
@@ -813,8 +830,8 @@ fn play(
     let after = thinker
         .position_text()
         .ok_or_else(|| responder("the engine cannot tell its position".into()))?;
-    let full = Board::from_pdn(&before)
-        .and_then(|b| b.full_move(&Board::from_pdn(&after)?, &mv))
+    let full = Board::from_pdn(&before, Shape::Draughts)
+        .and_then(|b| b.full_move(&Board::from_pdn(&after, Shape::Draughts)?, &mv))
         .map_err(responder)?;
     game.moves.push(full.to_string());
     let spent = arrived.elapsed();
@@ -872,7 +889,7 @@ mod tests {
             (r.follower, r.minutes, r.moves, r.start),
             (Colour::Black, 5, 75, None)
         );
-        let board = Board::from_pdn("B:W28,31,33-50:B1-20").unwrap();
+        let board = Board::from_pdn("B:W28,31,33-50:B1-20", Shape::Draughts).unwrap();
         let with_board = Message::GameRequest(GameRequest {
             start: Some(board.clone()),
             ..r
@@ -940,7 +957,7 @@ mod tests {
         assert_eq!((r.follower, r.minutes, r.moves), (Colour::Black, 2, 0));
         assert_eq!(
             r.start,
-            Some(Board::from_pdn("B:W28,31,33-50:B1-20").unwrap())
+            Some(Board::from_pdn("B:W28,31,33-50:B1-20", Shape::Draughts).unwrap())
         );
         assert_eq!(
             d.read(&format!("A{:<32}0", "Scan")),

@@ -21,6 +21,14 @@
 //! in upper case). A move is `32-28`, and a capture lists every piece taken after its end
 //! square: `28x19x23` (from 28 to 19 taking 23).
 //!
+//! Checkers is played the same way on its 32 squares, our dialect for checkers programs
+//! (no checkers program speaks a text protocol of its own; CheckerBoard loads engines as
+//! libraries): the board is the side to move and 32 letters (Black's men on 1-12 move
+//! first: `pos bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww`), a capture lists every piece taken
+//! (`15x22x18`), and the referee's side turns the program's capture into the game's
+//! landing squares (`22x15x6`) on the board it gave. The referee's side learns the game
+//! from [`Dialogue::game`]; the player's side from the length of the board it is given.
+//!
 //! The referee's side, [`Hub`], learns the version from the engine's answer to `hub`: an
 //! `id` line is version 2, `name`/`author` lines version 1. It gives the position as it
 //! stands at every request (converted from the game's PDN text, `W:W31,...:B1,...`), so it
@@ -31,7 +39,7 @@
 //! `go` version 1, and the move is written the way that version writes it. It searches
 //! synchronously: a `ping` during a search is answered when the move is written.
 
-use crate::board50::{Board, Follow, HUB_V1, HUB_V2};
+use crate::board::{Board, Follow, FullMove, HUB_V1, HUB_V2, Shape};
 use crate::{
     Dialogue, EngineScore, Go, Handshake, Heard, ReplyLine, Request, ServeEnd, ServeError, Thinker,
     Thinking, read_line, write_line,
@@ -54,21 +62,23 @@ pub enum Version {
     V2,
 }
 
-/// A board as Hub writes it (51 characters: the side to move, then the squares) from a
-/// PDN position text (`W:W31,32,K33:B1-20`, ranges allowed, optional rule tokens after a
-/// space ignored).
-pub fn board_from_pdn(text: &str, version: Version) -> Result<String, String> {
-    Ok(Board::from_pdn(text)?.letters(letters(version)))
+/// A board as Hub writes it (the side to move, then the 50 or 32 squares) from a PDN
+/// position text (`W:W31,32,K33:B1-20`, ranges allowed, optional rule tokens after a
+/// space ignored) of a game of `shape`.
+pub fn board_from_pdn(text: &str, shape: Shape, version: Version) -> Result<String, String> {
+    Ok(Board::from_pdn(text, shape)?.letters(letters(version)))
 }
 
-/// A PDN position text (`B:W31,K33:B1,2`) from a Hub board of either version.
+/// A PDN position text (`B:W31,K33:B1,2`) from a Hub board of either version and either
+/// shape.
 pub fn pdn_from_board(board: &str) -> Result<String, String> {
     Ok(Board::from_letters(board, &HUB_V1)?.pdn())
 }
 
 /// A move in full (`28x19x23`, every piece taken listed) from the boards before and after
-/// it (of either version) and the game's text of it (`28x19`, or already in full): the
-/// pieces taken are the squares of the side not to move that the move emptied.
+/// it (of either version) and the game's text of it (draughts' `28x19` or the move in
+/// full, checkers' landing squares `22x15x6`): the pieces taken are the squares of the
+/// side not to move that the move emptied.
 pub fn move_in_full(before: &str, after: &str, text: &str) -> Result<String, String> {
     let before = Board::from_letters(before, &HUB_V1)?;
     let after = Board::from_letters(after, &HUB_V1)?;
@@ -195,6 +205,15 @@ impl Dialogue for Hub {
         "hub"
     }
 
+    /// International draughts on 50 squares, or checkers on 32.
+    fn game(&mut self, name: &str) -> Result<(), String> {
+        let shape = Shape::of_game(name).ok_or_else(|| {
+            format!("the hub protocol plays draughts (50 squares) and checkers (32), not {name}")
+        })?;
+        self.follow = Follow::new(shape);
+        Ok(())
+    }
+
     /// Each option is an engine parameter (`book = false`), set before `init`.
     fn configure(&mut self, options: &[(String, String)]) -> Result<(), String> {
         for (key, value) in options {
@@ -311,17 +330,11 @@ impl Dialogue for Hub {
         match command.as_str() {
             "" | "pong" => ReplyLine::Ignore,
             "move" => match text.split_whitespace().nth(1) {
-                Some(mv) => {
-                    self.follow.program_moved(mv);
-                    ReplyLine::Move(mv.to_string())
-                }
+                Some(mv) => ReplyLine::Move(self.follow.program_moved(mv)),
                 None => ReplyLine::Garbled("`move` without a move".into()),
             },
             "done" => match arg(&args, "move") {
-                Some(mv) if !mv.is_empty() => {
-                    self.follow.program_moved(mv);
-                    ReplyLine::Move(mv.to_string())
-                }
+                Some(mv) if !mv.is_empty() => ReplyLine::Move(self.follow.program_moved(mv)),
                 _ => ReplyLine::Garbled("`done` without move=...".into()),
             },
             "info" if args.iter().any(|(_, v)| !v.is_empty()) => ReplyLine::Thinking(Thinking {
@@ -446,6 +459,8 @@ pub fn serve(
     let mut version = Version::V2;
     let mut clock = Clock::default();
     let mut board: Option<String> = None;
+    // The game's board: the length of the last `pos` board tells it.
+    let mut shape = Shape::Draughts;
     // The position of the last `pos` and the moves since (`None`: no position set).
     let mut game: Option<(String, Vec<String>)> = None;
     thinker.new_game();
@@ -496,11 +511,16 @@ pub fn serve(
                     }
                 };
                 clock = Clock::default();
-                let set = pdn_from_board(&text)
-                    .and_then(|pdn| thinker.set_position(Some(&pdn), &moves).map(|()| pdn));
+                let set = Board::from_letters(&text, &HUB_V1).and_then(|b| {
+                    shape = b.shape;
+                    let pdn = b.pdn();
+                    let moves = game_moves(b, &moves);
+                    thinker.set_position(Some(&pdn), &moves)?;
+                    Ok((pdn, moves))
+                });
                 match set {
-                    Ok(pdn) => {
-                        board = board_of(thinker, version);
+                    Ok((pdn, moves)) => {
+                        board = board_of(thinker, shape, version);
                         game = Some((pdn, moves));
                     }
                     Err(e) => {
@@ -517,13 +537,17 @@ pub fn serve(
                     error(out, Version::V1, "bad move")?;
                     continue;
                 };
-                let Some((start, moves)) = game.as_mut() else {
+                let (Some((start, moves)), Some(now)) = (game.as_mut(), board.as_deref()) else {
                     error(out, Version::V1, "illegal move: no position set")?;
                     continue;
                 };
-                moves.push(mv.to_string());
+                let Ok(now) = Board::from_letters(now, &HUB_V1) else {
+                    error(out, Version::V1, "illegal move: no position set")?;
+                    continue;
+                };
+                moves.push(now.game_text(mv));
                 match thinker.set_position(Some(start), moves) {
-                    Ok(()) => board = board_of(thinker, Version::V1),
+                    Ok(()) => board = board_of(thinker, shape, Version::V1),
                     Err(e) => {
                         moves.pop();
                         thinker.set_position(Some(start), moves).ok();
@@ -572,8 +596,27 @@ pub fn serve(
 }
 
 /// The Hub board of the thinker's position, if it can tell it.
-fn board_of(thinker: &dyn Thinker, version: Version) -> Option<String> {
-    board_from_pdn(&thinker.position_text()?, version).ok()
+fn board_of(thinker: &dyn Thinker, shape: Shape, version: Version) -> Option<String> {
+    board_from_pdn(&thinker.position_text()?, shape, version).ok()
+}
+
+/// Moves written in full (version 2's `moves="..."`) in the game's notation, each on the
+/// board the ones before it lead to from `board` (checkers writes its landing squares;
+/// draughts takes them as they are). A move that cannot be played on the board ends the
+/// conversion: it and the rest go as written, for the game to refuse.
+fn game_moves(mut board: Board, moves: &[String]) -> Vec<String> {
+    let mut texts = Vec::with_capacity(moves.len());
+    for (i, mv) in moves.iter().enumerate() {
+        texts.push(board.game_text(mv));
+        match FullMove::parse(mv).and_then(|full| board.play(&full)) {
+            Ok(next) => board = next,
+            Err(_) => {
+                texts.extend(moves[i + 1..].iter().cloned());
+                break;
+            }
+        }
+    }
+    texts
 }
 
 /// Searches, and writes the move found in full: the position after it shows which pieces
@@ -594,7 +637,8 @@ fn think_in_full(
     let after = thinker
         .position_text()
         .ok_or("the engine cannot tell its position")?;
-    let full = move_in_full(before, &board_from_pdn(&after, Version::V2)?, &mv)?;
+    let shape = Board::from_letters(before, &HUB_V1)?.shape;
+    let full = move_in_full(before, &board_from_pdn(&after, shape, Version::V2)?, &mv)?;
     thinker.set_position(Some(start), moves)?;
     Ok((full, reports))
 }
@@ -629,17 +673,20 @@ mod tests {
     #[test]
     fn boards_translate_both_ways() {
         let pdn = "W:W31-50:B1-20";
-        assert_eq!(board_from_pdn(pdn, Version::V1).unwrap(), START_V1);
-        let v2 = board_from_pdn("B:WK5,46:B1,K50 quiet=3", Version::V2).unwrap();
+        assert_eq!(
+            board_from_pdn(pdn, Shape::Draughts, Version::V1).unwrap(),
+            START_V1
+        );
+        let v2 = board_from_pdn("B:WK5,46:B1,K50 quiet=3", Shape::Draughts, Version::V2).unwrap();
         assert_eq!(&v2[..2], "Bb");
         assert_eq!(&v2[5..6], "W");
         assert_eq!(&v2[46..47], "w");
         assert_eq!(&v2[50..], "B");
         assert_eq!(pdn_from_board(&v2).unwrap(), "B:WK5,46:B1,K50");
-        assert!(board_from_pdn("X:W1", Version::V1).is_err());
-        assert!(board_from_pdn("W:W51", Version::V1).is_err());
+        assert!(board_from_pdn("X:W1", Shape::Draughts, Version::V1).is_err());
+        assert!(board_from_pdn("W:W51", Shape::Draughts, Version::V1).is_err());
         let e = pdn_from_board("wbbx").unwrap_err();
-        assert!(e.contains("51 characters"), "{e}");
+        assert!(e.contains("50 squares (draughts) or 32"), "{e}");
         let bad = format!("w{}", "q".repeat(50));
         assert!(
             pdn_from_board(&bad)
@@ -652,8 +699,8 @@ mod tests {
     fn a_capture_is_written_with_every_piece_taken() {
         // White's man on 28 takes 23 and 12 and ends on 8: the two Black men's squares that
         // the move emptied are the pieces taken (40 stays).
-        let before = board_from_pdn("W:W28:B12,23,40", Version::V1).unwrap();
-        let after = board_from_pdn("B:W8:B40", Version::V1).unwrap();
+        let before = board_from_pdn("W:W28:B12,23,40", Shape::Draughts, Version::V1).unwrap();
+        let after = board_from_pdn("B:W8:B40", Shape::Draughts, Version::V1).unwrap();
         assert_eq!(move_in_full(&before, &after, "28x8").unwrap(), "28x8x12x23");
         assert!(move_in_full(&before, &after, "28-22").is_err());
     }

@@ -39,7 +39,7 @@
 //! assert_eq!(caia.stopped(), ["0"]);
 //! ```
 
-pub mod board50;
+pub mod board;
 pub mod caia;
 pub mod caia_hub;
 pub mod cecp;
@@ -179,6 +179,14 @@ pub trait Dialogue: Send + std::fmt::Debug {
             "the {} protocol has no variant '{name}'",
             self.name()
         ))
+    }
+    /// The game to play, by its name in the catalog (`draughts`, `checkers`), told before
+    /// the handshake: a protocol that serves several games on boards of their own (Hub on
+    /// 50 or 32 squares) learns which here, and refuses a game it cannot write. Default:
+    /// programs of the protocol are started for their game, so it is not told.
+    fn game(&mut self, name: &str) -> Result<(), String> {
+        let _ = name;
+        Ok(())
     }
     /// The game's parameters as the catalog names them, values as text (`size` = `9`,
     /// `komi` = `7.5`), set before the handshake: a protocol that can tell a program of
@@ -409,10 +417,10 @@ pub static PROTOCOLS: &[Protocol] = &[
     },
     Protocol {
         name: "hub",
-        summary: "Hub (international draughts: Scan, the Hub GUI), versions 1 and 2 told apart by \
-                  the engine's answer to `hub`: `init`/`ready`, the board at every move \
-                  (`pos wbbb...e...www`), `level`, `go`, `move 28x19x23` or `done move=...` \
-                  (a capture lists every piece taken)",
+        summary: "Hub (international draughts: Scan, the Hub GUI; checkers on 32 squares), \
+                  versions 1 and 2 told apart by the engine's answer to `hub`: `init`/`ready`, \
+                  the board at every move (`pos wbbb...e...www`), `level`, `go`, \
+                  `move 28x19x23` or `done move=...` (a capture lists every piece taken)",
         dialogue: || Box::new(hub::Hub::default()),
         serve: PlayerSide::Engine(hub::serve),
         max_line_bytes: hub::MAX_LINE_BYTES,

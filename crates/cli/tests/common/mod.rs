@@ -1,7 +1,8 @@
 //! What the command-line tests share: a GTP-family program driven over its pipes a command
 //! at a time (chess, Go's GTP, Hex's HTP), a scratch directory, a command that must
 //! succeed, `olympiad match` run with its records read back, `olympiad tournament` run on a
-//! configuration, a script written as a fake engine, and how a record's game ended.
+//! configuration, a script written as a fake engine, how a record's game ended, and a
+//! served player fed a whole script.
 
 // Each test file uses the part it needs.
 #![allow(dead_code)]
@@ -165,4 +166,30 @@ pub fn assert_lost_by_fault(records: &[Value], fault: &str, detail: &str) {
         assert!(words.contains(detail), "{fault}: {words}");
         assert_eq!(record["points"][1 - i], 0.0, "{record}");
     }
+}
+
+/// Feeds `script` to `olympiad play ARGS` (a served player) and returns what it wrote,
+/// line by line; it must exit with success.
+pub fn served(args: &[&str], script: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_olympiad"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
 }
