@@ -124,11 +124,15 @@ impl Player for Unstarted {
 }
 
 impl GameJob {
-    /// The RLIMIT_CPU backstop of a program: its whole budget, the increments of
-    /// [`CPU_LIMIT_ASSUMED_PLIES`] plies and [`CPU_LIMIT_MARGIN_SECS`].
+    /// The RLIMIT_CPU backstop of a program: its whole budget (refilled as often as a
+    /// repeating time control refills it in [`CPU_LIMIT_ASSUMED_PLIES`] moves), the
+    /// increments of that many moves, and [`CPU_LIMIT_MARGIN_SECS`].
     fn cpu_seconds(&self) -> u64 {
         let t = &self.referee.time;
-        let total = t.budget + t.increment * CPU_LIMIT_ASSUMED_PLIES;
+        let budgets = 1 + t
+            .moves_per_period
+            .map_or(0, |n| CPU_LIMIT_ASSUMED_PLIES.div_ceil(n.max(1)));
+        let total = t.budget * budgets + t.increment * CPU_LIMIT_ASSUMED_PLIES;
         total.as_secs() + 1 + CPU_LIMIT_MARGIN_SECS
     }
 
@@ -258,5 +262,42 @@ impl GameJob {
             self.index,
             watch,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::TimeControl;
+
+    fn job(tc: &str) -> GameJob {
+        GameJob {
+            index: 0,
+            game: olympiad_catalog::find_game("checkers").unwrap(),
+            seats: Vec::new(),
+            opening: None,
+            referee: RefereeConfig {
+                time: TimeControl::parse(tc).unwrap(),
+                freeze_idle: false,
+                max_plies: None,
+                adjudication: Default::default(),
+            },
+            log_dir: None,
+            address_space_bytes: None,
+        }
+    }
+
+    #[test]
+    fn the_cpu_limit_counts_every_refill_of_a_repeating_control() {
+        // 10 s and 1,000 increments of 0.1 s, plus the margin.
+        assert_eq!(
+            job("10+0.1").cpu_seconds(),
+            10 + 100 + 1 + CPU_LIMIT_MARGIN_SECS
+        );
+        // 3 s every 10 moves: refilled 100 times in 1,000 moves.
+        assert_eq!(
+            job("10/3").cpu_seconds(),
+            3 * 101 + 1 + CPU_LIMIT_MARGIN_SECS
+        );
     }
 }

@@ -463,13 +463,15 @@ fn minutes(request: &Request<'_>) -> u16 {
 
 /// The CHAT that tells the clock exactly (`None` without a clock).
 fn clock_chat(request: &Request<'_>) -> Option<String> {
+    // A cap on each move is told as the time for this move, within the clock if any.
     let text = match (request.left.is_zero(), request.move_cap) {
-        (false, _) => format!(
+        (true, Some(cap)) => format!("clock movetime={}", cap.as_millis()),
+        (false, Some(cap)) => format!("clock movetime={}", cap.min(request.left).as_millis()),
+        (false, None) => format!(
             "clock left={} inc={}",
             request.left.as_millis(),
             request.increment.as_millis()
         ),
-        (true, Some(cap)) => format!("clock movetime={}", cap.as_millis()),
         (true, None) => return None,
     };
     Some(Message::Chat(text).to_string())
@@ -1024,6 +1026,9 @@ mod tests {
         assert_eq!(go.increments, [Duration::from_millis(100); 2]);
         let capped = clock_chat(&r(0, 0, Some(300))).unwrap();
         assert_eq!(capped, "Cclock movetime=300");
+        // A fixed time a move on a clock far higher (`--tc st=0.3`): the cap is told.
+        let fixed = clock_chat(&r(100_000, 0, Some(300))).unwrap();
+        assert_eq!(fixed, "Cclock movetime=300");
         assert_eq!(
             told_clock("clock movetime=300").unwrap().move_time,
             Some(Duration::from_millis(300))

@@ -175,16 +175,22 @@ impl Hub {
     fn clock_lines(&self, request: &Request<'_>) -> Vec<String> {
         let version = self.version.unwrap_or(Version::V1);
         let ms = |d: Duration| d.as_millis();
-        match (version, request.left.is_zero(), request.move_cap) {
-            (Version::V1, true, Some(cap)) => vec![format!("time {}", ms(cap))],
-            (Version::V1, false, _) => vec![format!(
+        // A cap on each move is told as the time for this move (as UCI's `go movetime`),
+        // within the clock if there is one.
+        let capped = request.move_cap.map(|cap| match request.left.is_zero() {
+            true => cap,
+            false => cap.min(request.left),
+        });
+        match (version, request.left.is_zero(), capped) {
+            (Version::V1, _, Some(cap)) => vec![format!("time {}", ms(cap))],
+            (Version::V1, false, None) => vec![format!(
                 "level {} {} {}",
                 request.moves_to_go.unwrap_or(0),
                 ms(request.left),
                 ms(request.increment)
             )],
-            (Version::V2, true, Some(cap)) => vec![format!("level move-time={}", seconds(cap))],
-            (Version::V2, false, _) => {
+            (Version::V2, _, Some(cap)) => vec![format!("level move-time={}", seconds(cap))],
+            (Version::V2, false, None) => {
                 let mut line = String::from("level");
                 if let Some(n) = request.moves_to_go {
                     line.push_str(&format!(" moves={n}"));
@@ -759,6 +765,25 @@ mod tests {
             ..Request::after(None)
         };
         assert_eq!(d.request(&capped)[1..], ["time 500", "go"]);
+        // A fixed time a move (`--tc st=0.1`) on a clock that stands far higher: the cap
+        // is what the engine is told.
+        let fixed = Request {
+            left: Duration::from_secs(100),
+            ..capped
+        };
+        let fixed = Request {
+            move_cap: Some(Duration::from_millis(100)),
+            ..fixed
+        };
+        assert_eq!(d.request(&fixed)[1..], ["time 100", "go"]);
+        let mut v2 = Hub {
+            version: Some(Version::V2),
+            ..Hub::default()
+        };
+        assert_eq!(
+            v2.request(&fixed)[1..],
+            ["level move-time=0.100", "go think"]
+        );
         assert_eq!(
             d.read("input \"ping\""),
             ReplyLine::Info("input \"ping\"".into())
