@@ -191,6 +191,23 @@ fn databases_agree_with_exhaustive_search() {
 }
 
 #[test]
+fn preloading_reads_every_class_and_probes_agree() {
+    let lazy = Tablebases::open(small_db()).unwrap();
+    let eager = Tablebases::open(small_db()).unwrap();
+    assert_eq!(eager.preload(), eager.classes().len());
+    assert!(!eager.classes().is_empty());
+    let mut rng = SplitMix64::new(11);
+    let mut probed = 0;
+    for i in 0..300 {
+        let text = random_position(&mut rng, 2 + (i % (TEST_PIECES - 1)), 50);
+        let pos = Position::parse_position(&text).unwrap();
+        assert_eq!(eager.probe_dtc(&pos), lazy.probe_dtc(&pos), "{text}");
+        probed += usize::from(eager.probe_dtc(&pos).is_some());
+    }
+    assert!(probed > 0);
+}
+
+#[test]
 fn every_small_value_agrees_with_its_successors() {
     let tb = Tablebases::open(small_db()).unwrap();
     let mut checked = 0;

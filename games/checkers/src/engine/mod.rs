@@ -186,8 +186,9 @@ fn pace(pos: &Position) -> Pace {
 /// [`Tablebases`], so a class loaded once stays loaded for the whole run.
 static OPENED: Mutex<Vec<(PathBuf, Arc<Tablebases>)>> = Mutex::new(Vec::new());
 
-/// The databases in `dir` (option `egdb=DIR`, built by `olympiad egdb build`), opened once
-/// per run.
+/// The databases in `dir` (option `egdb=DIR`, built by `olympiad egdb build`), opened and
+/// read into memory once per run: a class read during a move (a large one takes longer
+/// than a move at a fast time control) would overrun the move's time.
 fn databases(dir: &str) -> Result<Arc<dyn EndgameOracle>, OptionError> {
     let dir = PathBuf::from(dir);
     let mut opened = OPENED.lock().unwrap_or_else(|e| e.into_inner());
@@ -196,6 +197,7 @@ fn databases(dir: &str) -> Result<Arc<dyn EndgameOracle>, OptionError> {
     }
     let tb =
         Arc::new(Tablebases::open(&dir).map_err(|e| OptionError(format!("option egdb: {e}")))?);
+    tb.preload();
     opened.push((dir, tb.clone()));
     Ok(tb)
 }
