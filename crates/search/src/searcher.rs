@@ -90,6 +90,13 @@ pub struct Config {
     /// Late-move pruning: at a zero-window node of depth up to [`FUTILITY_MAX_DEPTH`] not in
     /// check, quiet moves after the first [`late_move_count`] are skipped. Off by default.
     pub late_move_pruning: bool,
+    /// With [`history`](Config::history): when a quiet move refutes a node, the quiet moves
+    /// tried before it lose what the refutation gains (a counter falls as low as
+    /// `-HISTORY_MAX`), so moves that keep failing sink below untried ones; and with
+    /// [`lmr_scaled`](Config::lmr_scaled) a quiet move is reduced one ply less when its
+    /// counter is above [`HISTORY_LMR_PERCENT`] of [`HISTORY_MAX`] and one ply more when
+    /// below the negative of it. Off by default.
+    pub history_malus: bool,
 }
 
 /// Null-move pruning's base reduction, in plies (on top of the ply the pass itself takes).
@@ -118,6 +125,10 @@ pub fn lmr_plies(depth: i32, i: usize) -> i32 {
     r as i32
 }
 
+/// With [`Config::history_malus`], a history counter beyond this share of [`HISTORY_MAX`]
+/// (either way) changes a scaled late-move reduction by a ply, in percent.
+pub const HISTORY_LMR_PERCENT: i32 = 25;
+
 /// Late-move pruning: how many moves a zero-window node of `depth` searches before it skips
 /// the remaining quiet ones.
 pub fn late_move_count(depth: i32) -> usize {
@@ -138,6 +149,7 @@ impl Default for Config {
             reverse_futility: None,
             futility: None,
             late_move_pruning: false,
+            history_malus: false,
         }
     }
 }
@@ -751,7 +763,8 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                     let d = (depth as usize).min(LMR_TABLE_SIZE - 1);
                     let r =
                         i32::from(self.lmr_table[d * LMR_TABLE_SIZE + i.min(LMR_TABLE_SIZE - 1)])
-                            - i32::from(!zero_window);
+                            - i32::from(!zero_window)
+                            - self.history_lmr(pos, mv);
                     r.clamp(0, (child_depth - 1).max(0))
                 } else {
                     LMR_PLIES
@@ -773,7 +786,7 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                     alpha = score;
                     self.update_pv(p, mv);
                     if score >= beta {
-                        self.cutoff(pos, p, mv, depth);
+                        self.cutoff(pos, p, mv, depth, &moves[..i]);
                         break;
                     }
                 }
@@ -907,8 +920,24 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         }
     }
 
-    /// A quiet move refuted the node: remember it as a killer and credit its history.
-    fn cutoff(&mut self, pos: &G, p: usize, mv: G::Move, depth: i32) {
+    /// Plies less to reduce a quiet move by its history ([`Config::history_malus`]): 1 when
+    /// its counter is high, -1 when low, else 0.
+    #[inline]
+    fn history_lmr(&self, pos: &G, mv: G::Move) -> i32 {
+        if !(self.config.history_malus && self.config.history) {
+            return 0;
+        }
+        let Some(slot) = self.hooks.history_slot(pos, mv) else {
+            return 0;
+        };
+        let h = self.history[slot % HISTORY_SLOTS];
+        let edge = HISTORY_MAX / 100 * HISTORY_LMR_PERCENT;
+        i32::from(h > edge) - i32::from(h < -edge)
+    }
+
+    /// A quiet move refuted the node after the moves `tried`: remember it as a killer,
+    /// credit its history and, with [`Config::history_malus`], debit the quiet moves tried.
+    fn cutoff(&mut self, pos: &G, p: usize, mv: G::Move, depth: i32, tried: &[G::Move]) {
         if !(self.config.killers || self.config.history) || self.hooks.is_noisy(pos, mv) {
             return;
         }
@@ -922,15 +951,32 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         if self.config.history
             && let Some(slot) = self.hooks.history_slot(pos, mv)
         {
-            let h = &mut self.history[slot % HISTORY_SLOTS];
-            *h += depth * depth;
-            if *h > HISTORY_MAX {
+            let bonus = depth * depth;
+            let mut overflow = self.bump_history(slot, bonus);
+            if self.config.history_malus {
+                for &other in tried {
+                    if !self.hooks.is_noisy(pos, other)
+                        && let Some(s) = self.hooks.history_slot(pos, other)
+                    {
+                        overflow |= self.bump_history(s, -bonus);
+                    }
+                }
+            }
+            if overflow {
                 // Halving keeps the order of all counters and lets new cutoffs count again.
                 for h in &mut self.history {
                     *h /= 2;
                 }
             }
         }
+    }
+
+    /// Adds `delta` to a history counter; true when it left `-HISTORY_MAX..=HISTORY_MAX`.
+    #[inline]
+    fn bump_history(&mut self, slot: usize, delta: i32) -> bool {
+        let h = &mut self.history[slot % HISTORY_SLOTS];
+        *h += delta;
+        h.abs() > HISTORY_MAX
     }
 
     /// The line at ply `p` becomes `mv` followed by the line found below it.

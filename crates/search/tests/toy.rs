@@ -369,6 +369,7 @@ fn pruning_options_prune_and_play_legal_moves() {
         reverse_futility: Some(20),
         futility: Some(30),
         late_move_pruning: true,
+        history_malus: true,
         ..Config::default()
     };
     let (mut plain_nodes, mut pruned_nodes) = (0, 0);

@@ -61,6 +61,7 @@ pub fn config(hash_mib: usize) -> Config {
         reverse_futility: Some(REVERSE_FUTILITY_CP),
         futility: Some(FUTILITY_CP),
         late_move_pruning: true,
+        history_malus: true,
     }
 }
 
