@@ -39,7 +39,7 @@ pub struct SelfPlay {
 impl Default for SelfPlay {
     fn default() -> Self {
         Self {
-            games: 4000,
+            games: 2000,
             nodes: 10_000,
             random_plies: 6,
             win_score: 400,

@@ -1,29 +1,30 @@
 //! The evaluation's weights, (opening, ending) in centi-men per feature, indexed as
 //! [`super::eval`] lays the features out. Written by the tuner ([`super::tune`]):
-//! not yet: these are the hand-set weights of the engine before the tuner (material,
-//! advancement, centre, outposts, back rank and wings as they were), the new features at 0.
+//! 151280 positions (and 17000 held out) from 2000 self-play games at 10000 nodes per move (seed 1,
+//! the start position and 6 random plies), starting from the weights weights.rs held, k = 0.00795,
+//! l2 = 0e0, 2000 Adam epochs: mean squared error 0.091044 -> 0.088197, held out 0.088422 -> 0.085801.
 
 /// (opening, ending) weight of every feature of [`super::eval`].
 #[rustfmt::skip]
 pub const WEIGHTS: [(i16, i16); super::eval::NUM_FEATURES] = [
     // men
-    (100, 100),
+    (100, 91),
     // kings
-    (300, 300),
+    (962, 22),
     // advancement: rows advanced by the men
-    (1, 6),
+    (4, 1),
     // centre: steps from the edge of the men on rows 2..7
-    (2, 2),
+    (6, -2),
     // outposts: men in the far half held from behind
-    (12, 12),
+    (-46, -9),
     // men on the back row
-    (6, 0),
+    (21, 8),
     // wing imbalance: men on files a-e less men on f-j, unsigned
-    (-4, -4),
+    (4, -17),
     // blocked men
-    (0, 0),
+    (8, -2),
     // kings on the main diagonal
-    (0, 0),
+    (-35, 5),
     // runaway men
-    (0, 0),
+    (348, -81),
 ];
