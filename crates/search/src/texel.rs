@@ -4,7 +4,10 @@
 //! uses, each with its coefficient: a feature's count, times the phase for a tapered
 //! weight) and gets the scale of the curve ([`fit_k`]), the fit ([`tune`]: full-batch
 //! Adam on the mean squared error, pulled towards the starting weights), and a fit
-//! measured on held-out games ([`fit`]).
+//! measured on held-out games ([`fit`]). For an evaluation tapered between (opening,
+//! ending) weight pairs by a phase, [`tapered_sample`], [`tapered_weights`] and
+//! [`tapered_weights_source`] lay the pairs out and write them back as the game's
+//! `weights.rs`; [`load_lines`] reads a self-play file of `TEXT;result` lines.
 //!
 //! ```
 //! use olympiad_search::texel::{Sample, Settings, fit};
@@ -19,6 +22,11 @@
 //! assert!((p - 0.75).abs() < 0.02, "{p}");
 //! ```
 
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+use crate::Score;
+
 /// One labelled position: the weights its evaluation uses, each with its coefficient,
 /// and the result for the side the evaluation speaks for (1 win, 0.5 draw, 0 loss).
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +40,133 @@ pub struct Sample {
 /// The evaluation of `s` under weights `w`.
 pub fn linear(s: &Sample, w: &[f64]) -> f64 {
     s.terms.iter().map(|&(i, c)| w[i as usize] * c).sum()
+}
+
+/// The sample of a tapered evaluation, `(sum of count x (opening x phase + ending x (1 -
+/// phase))) / divisor`: feature `i`'s count times `phase` (1 with every piece on the board,
+/// 0 with none) over `divisor` is the coefficient of its opening weight `i`, and times
+/// `1 - phase` over `divisor` that of its ending weight `counts.len() + i` (the layout of
+/// [`tapered_weights`]); `result` is for the side the counts speak for.
+pub fn tapered_sample(counts: &[i32], phase: f64, divisor: f64, result: f64) -> Sample {
+    let mut terms = Vec::new();
+    for (i, &n) in counts.iter().enumerate().filter(|(_, n)| **n != 0) {
+        terms.push((i as u32, f64::from(n) * phase / divisor));
+        terms.push((
+            (counts.len() + i) as u32,
+            f64::from(n) * (1.0 - phase) / divisor,
+        ));
+    }
+    Sample { terms, result }
+}
+
+/// (opening, ending) weight pairs as one vector: every opening weight, then every ending
+/// weight.
+pub fn tapered_weights(pairs: &[(i16, i16)]) -> Vec<f64> {
+    let n = pairs.len();
+    let mut w = vec![0.0; 2 * n];
+    for (i, &(o, e)) in pairs.iter().enumerate() {
+        w[i] = f64::from(o);
+        w[n + i] = f64::from(e);
+    }
+    w
+}
+
+/// The source of a game's `weights.rs` holding the tapered weights `w` (laid out as
+/// [`tapered_weights`] lays them) of the features `names` (one comment each) as the table
+/// `WEIGHTS` of `super::eval::NUM_FEATURES` pairs, `provenance` in its header.
+pub fn tapered_weights_source(names: &[&str], w: &[f64], provenance: &str) -> String {
+    let n = names.len();
+    let mut s = String::new();
+    s.push_str(
+        "//! The evaluation's weights, (opening, ending) in centi-men per feature, indexed as\n",
+    );
+    s.push_str(
+        "//! [`super::eval`] lays the features out. Written by the tuner ([`super::tune`]):\n",
+    );
+    for line in provenance.lines() {
+        s.push_str(&format!("//! {line}\n"));
+    }
+    s.push_str("\n/// (opening, ending) weight of every feature of [`super::eval`].\n");
+    s.push_str("#[rustfmt::skip]\n");
+    s.push_str("pub const WEIGHTS: [(i16, i16); super::eval::NUM_FEATURES] = [\n");
+    for (i, name) in names.iter().enumerate() {
+        let o = w[i].round().clamp(-30000.0, 30000.0) as i64;
+        let e = w[n + i].round().clamp(-30000.0, 30000.0) as i64;
+        s.push_str(&format!("    // {name}\n    ({o}, {e}),\n"));
+    }
+    s.push_str("];\n");
+    s
+}
+
+/// Reads `TEXT;result` lines (a position's text and a result) into samples by `sample`;
+/// lines it cannot read, or `sample` refuses, are skipped.
+pub fn load_lines(
+    input: impl BufRead,
+    sample: impl Fn(&str, f64) -> Option<Sample>,
+) -> Vec<Sample> {
+    input
+        .lines()
+        .map_while(Result::ok)
+        .filter_map(|line| {
+            let (text, result) = line.rsplit_once(';')?;
+            sample(text, result.trim().parse().ok()?)
+        })
+        .collect()
+}
+
+/// Ends a self-play game early: once one side's score has stayed at `win_score` or beyond,
+/// either way, for `plies` plies in a row, the game is scored as that side's win or loss.
+#[derive(Clone, Copy, Debug)]
+pub struct Adjudicator {
+    win_score: Score,
+    plies: usize,
+    /// Plies in a row the side has been winning, and losing.
+    streak: [usize; 2],
+}
+
+impl Adjudicator {
+    /// A game adjudicated after `plies` plies in a row beyond `win_score`.
+    pub fn new(win_score: Score, plies: usize) -> Self {
+        Self {
+            win_score,
+            plies,
+            streak: [0; 2],
+        }
+    }
+
+    /// The score of one more ply, for the side the results speak for: its result (1 won,
+    /// 0 lost) once the game is decided.
+    pub fn observe(&mut self, score: Score) -> Option<f32> {
+        let count = |streak: usize, beyond: bool| if beyond { streak + 1 } else { 0 };
+        self.streak = [
+            count(self.streak[0], score >= self.win_score),
+            count(self.streak[1], score <= -self.win_score),
+        ];
+        if self.streak[0] >= self.plies {
+            Some(1.0)
+        } else if self.streak[1] >= self.plies {
+            Some(0.0)
+        } else {
+            None
+        }
+    }
+}
+
+/// Plays a game's self-play into the file `data` by `play` (which returns the positions
+/// it wrote) unless the file is there already, so that a fit can be rerun on the same
+/// games: the positions and seconds when it played.
+pub fn play_once(
+    data: &Path,
+    play: impl FnOnce(&mut (dyn Write + Send)) -> std::io::Result<usize>,
+) -> std::io::Result<Option<(usize, f64)>> {
+    if data.exists() {
+        return Ok(None);
+    }
+    let start = std::time::Instant::now();
+    let mut file = std::io::BufWriter::new(std::fs::File::create(data)?);
+    let n = play(&mut file)?;
+    file.flush()?;
+    Ok(Some((n, start.elapsed().as_secs_f64())))
 }
 
 /// The logistic curve: the expected result of a score at scale `k`.
@@ -145,6 +280,18 @@ pub struct Report {
     pub held_out: (f64, f64),
 }
 
+impl Report {
+    /// One line saying what the fit did, with the pull and the epochs of its `settings`.
+    pub fn summary(&self, settings: &Settings) -> String {
+        let ((e0, e1), (v0, v1)) = (self.fitted, self.held_out);
+        format!(
+            "{} positions fitted, {} held out, k = {:.5}, l2 = {:e}: error {e0:.6} -> \
+             {e1:.6}, held out {v0:.6} -> {v1:.6} after {} epochs",
+            self.counts.0, self.counts.1, self.k, settings.l2, settings.epochs
+        )
+    }
+}
+
 /// Holds out blocks of `samples` (see [`Settings::block`]), fits the scale in
 /// `k_max / 100..k_max` to the starting weights `w`, then the weights, and measures both
 /// sets before and after.
@@ -207,5 +354,45 @@ mod tests {
         assert_eq!(report.weights[2], 0.0);
         assert!(report.fitted.1 < report.fitted.0);
         assert!(report.held_out.1 < report.held_out.0);
+    }
+
+    /// A tapered sample's linear value is the tapered sum it stands for, the weights
+    /// survive their source, and lines load through the game's reader.
+    #[test]
+    fn tapered_samples_weights_and_lines() {
+        let pairs = [(100, 120), (-4, 8)];
+        let w = tapered_weights(&pairs);
+        assert_eq!(w, [100.0, -4.0, 120.0, 8.0]);
+        let s = tapered_sample(&[2, -3], 0.25, 2.0, 1.0);
+        let want = (2.0 * (100.0 * 0.25 + 120.0 * 0.75) - 3.0 * (-4.0 * 0.25 + 8.0 * 0.75)) / 2.0;
+        assert!((linear(&s, &w) - want).abs() < 1e-9);
+        let source = tapered_weights_source(&["a", "b"], &w, "made\nby hand");
+        assert!(source.contains("//! made\n//! by hand\n"));
+        assert!(source.contains("    // a\n    (100, 120),\n    // b\n    (-4, 8),\n];\n"));
+        let text = "x;1\nbad line\ny;0.5\nz;nan?\n";
+        let loaded = load_lines(text.as_bytes(), |t, r| {
+            (t != "y").then(|| Sample {
+                terms: vec![],
+                result: r,
+            })
+        });
+        assert_eq!(loaded.len(), 1);
+        assert_eq!(loaded[0].result, 1.0);
+    }
+
+    /// A game is adjudicated after the plies in a row beyond the score, and not before;
+    /// a ply below it starts the count again.
+    #[test]
+    fn adjudication_needs_the_plies_in_a_row() {
+        let mut a = Adjudicator::new(400, 3);
+        assert_eq!(a.observe(500), None);
+        assert_eq!(a.observe(450), None);
+        assert_eq!(a.observe(100), None);
+        assert_eq!(a.observe(400), None);
+        assert_eq!(a.observe(420), None);
+        assert_eq!(a.observe(900), Some(1.0));
+        let mut a = Adjudicator::new(400, 2);
+        assert_eq!(a.observe(-400), None);
+        assert_eq!(a.observe(-401), Some(0.0));
     }
 }

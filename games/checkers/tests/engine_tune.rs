@@ -46,14 +46,11 @@ fn regenerate_weights() {
         threads: env("CROWN_THREADS", 1),
         ..SelfPlay::default()
     };
-    if !data.exists() {
-        let start = std::time::Instant::now();
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&data).unwrap());
-        let n = tune::self_play(&cfg, &mut file).unwrap();
+    let played = texel::play_once(&data, |mut out| tune::self_play(&cfg, &mut out)).unwrap();
+    if let Some((n, seconds)) = played {
         println!(
-            "self-play: {} games, {n} positions in {:.0} s -> {}",
+            "self-play: {} games, {n} positions in {seconds:.0} s -> {}",
             cfg.games,
-            start.elapsed().as_secs_f64(),
             data.display()
         );
     }
@@ -61,18 +58,11 @@ fn regenerate_weights() {
     assert!(!samples.is_empty(), "no positions in {}", data.display());
     let epochs = env("CROWN_EPOCHS", 2000usize);
     let l2 = env("CROWN_L2", L2);
-    let report = texel::fit(
-        &samples,
-        tune::current_weights(),
-        tune::K_MAX,
-        &tune::settings(epochs, l2, BLOCK),
-    );
+    let settings = tune::settings(epochs, l2, BLOCK);
+    let report = texel::fit(&samples, tune::current_weights(), tune::K_MAX, &settings);
     let (k, (fitted, held)) = (report.k, report.counts);
     let ((e0, e1), (v0, v1)) = (report.fitted, report.held_out);
-    println!(
-        "{fitted} positions fitted, {held} held out, k = {k:.5}, l2 = {l2:e}: error {e0:.6} -> \
-         {e1:.6}, held out {v0:.6} -> {v1:.6} after {epochs} epochs"
-    );
+    println!("{}", report.summary(&settings));
     assert!(v1 <= v0, "tuning made the held-out fit worse");
     if env("CROWN_WRITE", 1) != 0 {
         let provenance = format!(

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use olympiad_core::{Game, Notation, SplitMix64};
 use olympiad_search::Limits;
-use olympiad_search::texel::{Sample, Settings};
+use olympiad_search::texel::{self, Adjudicator, Sample, Settings};
 
 use super::eval::{self, NUM_FEATURES, PHASE_MAX};
 use super::hooks::{WIN, WIN_BAND, capture_pending};
@@ -97,7 +97,7 @@ fn play_game(cfg: &SelfPlay, rng: &mut SplitMix64, game: usize) -> (Vec<String>,
         Crown::new(DEFAULT_HASH_MIB, 1, Some(noise(2)), None),
     ];
     let mut recorded = Vec::new();
-    let mut streak = [0usize; 2];
+    let mut adjudicator = Adjudicator::new(cfg.win_score, ADJUDICATE_PLIES);
     for ply in 0..MAX_GAME_PLIES {
         if let Some(outcome) = pos.outcome() {
             return (recorded, outcome.points(olympiad_core::Seat(0)) as f32);
@@ -112,21 +112,8 @@ fn play_game(cfg: &SelfPlay, rng: &mut SplitMix64, game: usize) -> (Vec<String>,
         } else {
             -r.score
         };
-        streak[0] = if black_score >= cfg.win_score {
-            streak[0] + 1
-        } else {
-            0
-        };
-        streak[1] = if black_score <= -cfg.win_score {
-            streak[1] + 1
-        } else {
-            0
-        };
-        if streak[0] >= ADJUDICATE_PLIES {
-            return (recorded, 1.0);
-        }
-        if streak[1] >= ADJUDICATE_PLIES {
-            return (recorded, 0.0);
+        if let Some(result) = adjudicator.observe(black_score) {
+            return (recorded, result);
         }
         if ply >= SKIP_PLIES && !capture_pending(&pos) && r.score.abs() < WIN - WIN_BAND {
             recorded.push(pos.text());
@@ -177,42 +164,28 @@ pub fn self_play(cfg: &SelfPlay, out: &mut (impl Write + Send)) -> std::io::Resu
 /// for its ending weight (the next `NUM_FEATURES`), as `eval::weigh` tapers them.
 pub fn sample(pos: &Position, black_result: f64) -> Sample {
     let (features, phase) = eval::features(pos);
-    let p = f64::from(phase) / f64::from(PHASE_MAX);
-    let mut terms = Vec::new();
-    for (i, &n) in features.iter().enumerate().filter(|(_, n)| **n != 0) {
-        terms.push((i as u32, f64::from(n) * p));
-        terms.push(((NUM_FEATURES + i) as u32, f64::from(n) * (1.0 - p)));
-    }
-    Sample {
-        terms,
-        result: match pos.side() {
-            Color::Black => black_result,
-            Color::White => 1.0 - black_result,
-        },
-    }
+    let result = match pos.side() {
+        Color::Black => black_result,
+        Color::White => 1.0 - black_result,
+    };
+    texel::tapered_sample(
+        &features,
+        f64::from(phase) / f64::from(PHASE_MAX),
+        1.0,
+        result,
+    )
 }
 
 /// Reads `TEXT;result` lines into samples (bad lines are skipped).
 pub fn load(input: impl BufRead) -> Vec<Sample> {
-    input
-        .lines()
-        .map_while(Result::ok)
-        .filter_map(|line| {
-            let (text, result) = line.rsplit_once(';')?;
-            let pos = Position::from_text(text).ok()?;
-            Some(sample(&pos, result.trim().parse().ok()?))
-        })
-        .collect()
+    texel::load_lines(input, |text, result| {
+        Some(sample(&Position::from_text(text).ok()?, result))
+    })
 }
 
 /// The current weights as one vector (opening, then ending).
 pub fn current_weights() -> Vec<f64> {
-    let mut w = vec![0.0; 2 * NUM_FEATURES];
-    for (i, &(o, e)) in WEIGHTS.iter().enumerate() {
-        w[i] = f64::from(o);
-        w[NUM_FEATURES + i] = f64::from(e);
-    }
-    w
+    texel::tapered_weights(&WEIGHTS)
 }
 
 /// The largest scale of the logistic curve tried, per centi-man (a man ahead predicting
@@ -235,7 +208,7 @@ pub fn settings(epochs: usize, l2: f64, block: usize) -> Settings {
 
 /// `weights.rs` for weights `w`, with a comment naming how they were made.
 pub fn weights_source(w: &[f64], provenance: &str) -> String {
-    let names = [
+    let names: [&str; NUM_FEATURES] = [
         "men",
         "kings",
         "men on the back row",
@@ -249,27 +222,7 @@ pub fn weights_source(w: &[f64], provenance: &str) -> String {
         "trade: empty places, signed by who is ahead",
         "hunt: the kings of the side ahead close to the enemy pieces",
     ];
-    assert_eq!(names.len(), NUM_FEATURES);
-    let mut s = String::new();
-    s.push_str(
-        "//! The evaluation's weights, (opening, ending) in centi-men per feature, indexed as\n",
-    );
-    s.push_str(
-        "//! [`super::eval`] lays the features out. Written by the tuner ([`super::tune`]):\n",
-    );
-    for line in provenance.lines() {
-        s.push_str(&format!("//! {line}\n"));
-    }
-    s.push_str("\n/// (opening, ending) weight of every feature of [`super::eval`].\n");
-    s.push_str("#[rustfmt::skip]\n");
-    s.push_str("pub const WEIGHTS: [(i16, i16); super::eval::NUM_FEATURES] = [\n");
-    for (i, name) in names.iter().enumerate() {
-        let o = w[i].round().clamp(-30000.0, 30000.0) as i64;
-        let e = w[NUM_FEATURES + i].round().clamp(-30000.0, 30000.0) as i64;
-        s.push_str(&format!("    // {name}\n    ({o}, {e}),\n"));
-    }
-    s.push_str("];\n");
-    s
+    texel::tapered_weights_source(&names, w, provenance)
 }
 
 #[cfg(test)]

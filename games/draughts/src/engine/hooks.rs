@@ -1,0 +1,106 @@
+//! The draughts engine's search hooks: what the game-agnostic search needs from
+//! international draughts. Captures are compulsory, so a position where the side to move
+//! can capture is never quiet: quiescence plays every capture there without standing pat
+//! (the side to move has no choice but to take), and stands pat only where there is no
+//! capture. A side without a move loses, at its distance from the root; the draw rules
+//! score 0. With a seed (self-play), the evaluation is moved by a few centi-men by the
+//! position's hash, so that games from the same opening differ.
+
+use crate::{Move, Position};
+use olympiad_core::Game;
+use olympiad_search::searching::{win_distance_from_table, win_distance_to_table};
+use olympiad_search::{Hooks, Score};
+
+use super::eval;
+
+/// A win (less the plies to reach it).
+pub const WIN: Score = 30_000;
+/// Scores within this of [`WIN`] are wins or losses at a distance.
+pub const WIN_BAND: Score = 1_000;
+/// The most a seeded evaluation is moved either way, in centi-men.
+pub const NOISE_MAX: Score = 6;
+/// Ordering bonus of a man's step onto the crowning row.
+const CROWN_ORDER: i32 = 1_000;
+
+/// The hooks: the evaluation (with noise from a seed when there is one), captures in
+/// quiescence, wins by distance.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DraughtsHooks {
+    noise: Option<u64>,
+}
+
+impl DraughtsHooks {
+    /// Hooks whose evaluation is moved by at most [`NOISE_MAX`], drawn from `noise` (a
+    /// seed) and the position's hash, when it is given.
+    pub fn new(noise: Option<u64>) -> Self {
+        Self { noise }
+    }
+}
+
+impl Hooks<Position> for DraughtsHooks {
+    fn bounds(&self) -> (Score, Score) {
+        (-WIN, WIN)
+    }
+
+    fn terminal(&mut self, pos: &Position, _ply: u32) -> Option<Score> {
+        pos.draw_rule().map(|_| 0)
+    }
+
+    fn no_moves(&mut self, _pos: &Position, ply: u32) -> Score {
+        -WIN + ply as Score
+    }
+
+    fn evaluate(&mut self, pos: &Position, _ply: u32) -> Score {
+        let score = eval::evaluate(pos);
+        match self.noise {
+            None => score,
+            Some(seed) => {
+                let h = olympiad_core::SplitMix64::new(seed ^ olympiad_core::Hashed::zobrist(pos))
+                    .next_u64();
+                score + (h % (2 * NOISE_MAX as u64 + 1)) as Score - NOISE_MAX
+            }
+        }
+    }
+
+    fn quiescence_moves(&mut self, pos: &Position, _ply: u32, out: &mut Vec<Move>) -> Option<bool> {
+        out.extend(pos.legal_moves().iter().copied());
+        // Either every move is a capture (the rule) or none is.
+        if out.first().is_some_and(|m| m.is_capture()) || out.is_empty() {
+            Some(false)
+        } else {
+            out.clear();
+            Some(true)
+        }
+    }
+
+    fn is_noisy(&mut self, _pos: &Position, mv: Move) -> bool {
+        mv.is_capture()
+    }
+
+    fn order(&mut self, pos: &Position, mv: Move) -> i32 {
+        let crowns = !pos.is_king(mv.from_square())
+            && (1u64 << crate::bitboard::bit_of_square(mv.to_square())) & pos.side().crowning_row()
+                != 0;
+        if crowns { CROWN_ORDER } else { 0 }
+    }
+
+    fn history_slot(&self, _pos: &Position, mv: Move) -> Option<usize> {
+        Some(usize::from(mv.from_square()) * 51 + usize::from(mv.to_square()))
+    }
+
+    fn decisive(&self, score: Score) -> bool {
+        score.abs() > WIN - WIN_BAND
+    }
+
+    fn ply_bounds(&self, ply: u32) -> Option<(Score, Score)> {
+        Some((-WIN + ply as Score, WIN - ply as Score))
+    }
+
+    fn to_table(&self, score: Score, ply: u32) -> Score {
+        win_distance_to_table(score, ply, WIN - WIN_BAND)
+    }
+
+    fn from_table(&self, score: Score, ply: u32) -> Score {
+        win_distance_from_table(score, ply, WIN - WIN_BAND)
+    }
+}
