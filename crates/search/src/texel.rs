@@ -313,6 +313,15 @@ pub fn fit(samples: &[Sample], w: Vec<f64>, k_max: f64, settings: &Settings) -> 
     }
 }
 
+/// A tuning run's setting from the environment variable `key` (`CHECKERS_GAMES=4000`), or
+/// `default` when it is unset or does not parse: what the ignored tuning tests read.
+pub fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,13 +25,6 @@ const L2: f64 = 1e-7;
 /// consecutive) is held out to measure the fit on games it was not fitted to.
 const BLOCK: usize = 500;
 
-fn env<T: std::str::FromStr>(key: &str, default: T) -> T {
-    std::env::var(key)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 #[test]
 #[ignore = "plays thousands of self-play games, then rewrites src/engine/weights.rs"]
 fn regenerate_weights() {
@@ -40,10 +33,10 @@ fn regenerate_weights() {
         .map(PathBuf::from)
         .unwrap_or_else(|_| manifest.join("../../target/crown-selfplay.txt"));
     let cfg = SelfPlay {
-        games: env("CROWN_GAMES", 2000),
-        nodes: env("CROWN_NODES", 4000),
-        seed: env("CROWN_SEED", 1),
-        threads: env("CROWN_THREADS", 1),
+        games: texel::env_or("CROWN_GAMES", 2000),
+        nodes: texel::env_or("CROWN_NODES", 4000),
+        seed: texel::env_or("CROWN_SEED", 1),
+        threads: texel::env_or("CROWN_THREADS", 1),
         ..SelfPlay::default()
     };
     let played = texel::play_once(&data, |mut out| tune::self_play(&cfg, &mut out)).unwrap();
@@ -56,15 +49,15 @@ fn regenerate_weights() {
     }
     let samples = tune::load(BufReader::new(std::fs::File::open(&data).unwrap()));
     assert!(!samples.is_empty(), "no positions in {}", data.display());
-    let epochs = env("CROWN_EPOCHS", 2000usize);
-    let l2 = env("CROWN_L2", L2);
+    let epochs = texel::env_or("CROWN_EPOCHS", 2000usize);
+    let l2 = texel::env_or("CROWN_L2", L2);
     let settings = tune::settings(epochs, l2, BLOCK);
     let report = texel::fit(&samples, tune::current_weights(), tune::K_MAX, &settings);
     let (k, (fitted, held)) = (report.k, report.counts);
     let ((e0, e1), (v0, v1)) = (report.fitted, report.held_out);
     println!("{}", report.summary(&settings));
     assert!(v1 <= v0, "tuning made the held-out fit worse");
-    if env("CROWN_WRITE", 1) != 0 {
+    if texel::env_or("CROWN_WRITE", 1) != 0 {
         let provenance = format!(
             "{fitted} positions (and {held} held out) from {} self-play games at {} nodes per \
              move (seed {}, ACF three-move\nopenings and {} random plies), starting from \

@@ -15,17 +15,11 @@ use std::io::BufReader;
 use std::path::PathBuf;
 
 use olympiad_chess::engine::tune::{self, SelfPlay};
+use olympiad_search::texel;
 
 /// Pull of the starting weights per squared centipawn (see `tune::tune`), chosen on the
 /// held-out error.
 const L2: f64 = 1e-8;
-
-fn env<T: std::str::FromStr>(key: &str, default: T) -> T {
-    std::env::var(key)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 #[test]
 #[ignore = "plays thousands of self-play games, then rewrites src/engine/weights.rs"]
@@ -35,10 +29,10 @@ fn regenerate_weights() {
         .map(PathBuf::from)
         .unwrap_or_else(|_| manifest.join("../../target/jumper-selfplay.txt"));
     let cfg = SelfPlay {
-        games: env("JUMPER_GAMES", 2000),
-        nodes: env("JUMPER_NODES", 5000),
-        seed: env("JUMPER_SEED", 1),
-        threads: env("JUMPER_THREADS", 1),
+        games: texel::env_or("JUMPER_GAMES", 2000),
+        nodes: texel::env_or("JUMPER_NODES", 5000),
+        seed: texel::env_or("JUMPER_SEED", 1),
+        threads: texel::env_or("JUMPER_THREADS", 1),
         ..SelfPlay::default()
     };
     if !data.exists() {
@@ -66,8 +60,8 @@ fn regenerate_weights() {
     let k = tune::fit_k(&samples, &w0);
     let e0 = tune::error(&samples, &w0, k);
     let v0 = tune::error(&held_out, &w0, k);
-    let epochs = env("JUMPER_EPOCHS", 1000usize);
-    let l2 = env("JUMPER_L2", L2);
+    let epochs = texel::env_or("JUMPER_EPOCHS", 1000usize);
+    let l2 = texel::env_or("JUMPER_L2", L2);
     let w = tune::tune(&samples, w0, k, epochs, 1.0, l2);
     let e1 = tune::error(&samples, &w, k);
     let v1 = tune::error(&held_out, &w, k);
@@ -78,7 +72,7 @@ fn regenerate_weights() {
         held_out.len()
     );
     assert!(v1 <= v0, "tuning made the held-out fit worse");
-    if env("JUMPER_WRITE", 1) != 0 {
+    if texel::env_or("JUMPER_WRITE", 1) != 0 {
         let provenance = format!(
             "{} positions (and {} held out) from {} self-play games at {} nodes per move \
              (seed {}, {} random opening plies),\nk = {k:.3}, l2 = {l2:e}, {epochs} Adam epochs: \

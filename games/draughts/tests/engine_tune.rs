@@ -32,13 +32,6 @@ const L2: f64 = 1e-7;
 /// consecutive) is held out to measure the fit on games it was not fitted to.
 const BLOCK: usize = 500;
 
-fn env<T: std::str::FromStr>(key: &str, default: T) -> T {
-    std::env::var(key)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 #[test]
 #[ignore = "plays thousands of self-play games, then rewrites src/engine/weights.rs"]
 fn regenerate_weights() {
@@ -47,10 +40,10 @@ fn regenerate_weights() {
         .map(PathBuf::from)
         .unwrap_or_else(|_| manifest.join("../../target/draughts-selfplay.txt"));
     let cfg = SelfPlay {
-        games: env("DRAUGHTS_GAMES", 2000),
-        nodes: env("DRAUGHTS_NODES", 10_000),
-        random_plies: env("DRAUGHTS_PLIES", 6),
-        seed: env("DRAUGHTS_SEED", 1),
+        games: texel::env_or("DRAUGHTS_GAMES", 2000),
+        nodes: texel::env_or("DRAUGHTS_NODES", 10_000),
+        random_plies: texel::env_or("DRAUGHTS_PLIES", 6),
+        seed: texel::env_or("DRAUGHTS_SEED", 1),
         ..SelfPlay::default()
     };
     let played = texel::play_once(&data, |mut out| tune::self_play(&cfg, &mut out)).unwrap();
@@ -63,15 +56,15 @@ fn regenerate_weights() {
     }
     let samples = tune::load(BufReader::new(std::fs::File::open(&data).unwrap()));
     assert!(!samples.is_empty(), "no positions in {}", data.display());
-    let epochs = env("DRAUGHTS_EPOCHS", 2000usize);
-    let l2 = env("DRAUGHTS_L2", L2);
+    let epochs = texel::env_or("DRAUGHTS_EPOCHS", 2000usize);
+    let l2 = texel::env_or("DRAUGHTS_L2", L2);
     let settings = tune::settings(epochs, l2, BLOCK);
     let report = texel::fit(&samples, tune::current_weights(), tune::K_MAX, &settings);
     let (k, (fitted, held)) = (report.k, report.counts);
     let ((e0, e1), (v0, v1)) = (report.fitted, report.held_out);
     println!("{}", report.summary(&settings));
     assert!(v1 <= v0, "tuning made the held-out fit worse");
-    if env("DRAUGHTS_WRITE", 1) != 0 {
+    if texel::env_or("DRAUGHTS_WRITE", 1) != 0 {
         let provenance = format!(
             "{fitted} positions (and {held} held out) from {} self-play games at {} nodes per \
              move (seed {},\nthe start position and {} random plies), starting from the \
