@@ -322,6 +322,38 @@ pub fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
+/// What every game's tuner test checks on a few self-play games: `text` (its `TEXT;result`
+/// lines) read into `samples`, one per line; each sample evaluates under the weights `w`
+/// as the engine evaluates the line's position (`engine` of the line's text, within
+/// `tolerance`: the engine divides in integers); and a short fit by `settings` lowers the
+/// error it starts from and leaves the settings' fixed weights as they were. Panics,
+/// naming the line or the weight, when one fails; returns the fit.
+pub fn check_tuner(
+    text: &str,
+    samples: &[Sample],
+    w: &[f64],
+    engine: impl Fn(&str) -> f64,
+    tolerance: f64,
+    k_max: f64,
+    settings: &Settings,
+) -> Report {
+    assert_eq!(samples.len(), text.lines().count(), "a sample per line");
+    for (line, s) in text.lines().zip(samples) {
+        let (position, _) = line.rsplit_once(';').expect("TEXT;result");
+        let (ours, theirs) = (linear(s, w), engine(position));
+        assert!(
+            (ours - theirs).abs() <= tolerance,
+            "{line}: the fit's evaluation {ours}, the engine's {theirs}"
+        );
+    }
+    let report = fit(samples, w.to_vec(), k_max, settings);
+    assert!(report.fitted.1 < report.fitted.0, "{report:?}");
+    for &i in &settings.fixed {
+        assert_eq!(report.weights[i], w[i], "fixed weight {i}");
+    }
+    report
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
