@@ -92,10 +92,11 @@ pub use nseat::{
 };
 pub use reference::minimax;
 pub use searcher::{
-    Algorithm, Config, DEFAULT_ASPIRATION, DEFAULT_TT_MIB, FUTILITY_MAX_DEPTH, HISTORY_MAX,
-    LMR_FULL_MOVES, LMR_MIN_DEPTH, LMR_PLIES, LMR_SCALED_BASE_CENTI, LMR_SCALED_DIVISOR_CENTI,
-    NEW_ITERATION_MAX_PERCENT, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, NULL_MOVE_PLIES,
-    Observer, Report, SearchResult, Searcher, late_move_count, lmr_plies,
+    Algorithm, Config, DEFAULT_ASPIRATION, DEFAULT_TT_MIB, EXCHANGE_PRUNING_MAX_DEPTH,
+    ExchangeMargins, FUTILITY_MAX_DEPTH, HISTORY_MAX, LMR_FULL_MOVES, LMR_MIN_DEPTH, LMR_PLIES,
+    LMR_SCALED_BASE_CENTI, LMR_SCALED_DIVISOR_CENTI, NEW_ITERATION_MAX_PERCENT,
+    NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, NULL_MOVE_PLIES, Observer, Report, SearchResult,
+    Searcher, late_move_count, lmr_plies,
 };
 pub use smp::LazySmp;
 
