@@ -103,7 +103,16 @@ pub struct Config {
     /// skipped (a quiet move: `quiet` per ply of depth; a noisy one: `noisy` per ply squared,
     /// since a losing capture is more often a real sacrifice). `None` (the default): off.
     pub exchange_pruning: Option<ExchangeMargins>,
+    /// Internal iterative reduction: a node of depth at least [`IIR_MIN_DEPTH`] that the
+    /// table gives no move is searched one ply shallower (with no move to try first, a deep
+    /// search of it is mostly wasted, and the shallower one leaves a hash move for the next
+    /// visit). Off by default.
+    pub internal_reduction: bool,
 }
+
+/// Internal iterative reduction ([`Config::internal_reduction`]) applies from this remaining
+/// depth on.
+pub const IIR_MIN_DEPTH: i32 = 4;
 
 /// The margins of [`Config::exchange_pruning`], in score units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +178,7 @@ impl Default for Config {
             late_move_pruning: false,
             history_malus: false,
             exchange_pruning: None,
+            internal_reduction: false,
         }
     }
 }
@@ -688,6 +698,14 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                     return s;
                 }
             }
+        }
+
+        if self.config.internal_reduction
+            && hash_move.is_none()
+            && depth >= IIR_MIN_DEPTH
+            && !horizon_extended
+        {
+            depth -= 1;
         }
 
         let zero_window = beta - alpha == 1;

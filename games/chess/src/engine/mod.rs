@@ -74,6 +74,7 @@ pub fn config(hash_mib: usize) -> Config {
             quiet: EXCHANGE_QUIET_CP,
             noisy: EXCHANGE_NOISY_CP,
         }),
+        internal_reduction: true,
     }
 }
 
