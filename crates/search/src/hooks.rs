@@ -119,6 +119,15 @@ pub trait Hooks<G: Game> {
         None
     }
 
+    /// Whether the exchange `mv` starts on its square (both sides recapturing with their
+    /// cheapest pieces while it pays) wins at least `threshold` for the side to move, for
+    /// [`crate::Config::exchange_pruning`]; `threshold` is at most 0. Default `true`: never
+    /// prune.
+    fn exchange_at_least(&mut self, pos: &G, mv: G::Move, threshold: Score) -> bool {
+        let _ = (pos, mv, threshold);
+        true
+    }
+
     /// Whether `score` is a proven win or loss (a mate in chess): reverse futility,
     /// futility and late-move pruning stay off at a node whose window bound is decisive,
     /// since a static margin says nothing about how fast a game ends. Default `false`.

@@ -97,7 +97,34 @@ pub struct Config {
     /// counter is above [`HISTORY_LMR_PERCENT`] of [`HISTORY_MAX`] and one ply more when
     /// below the negative of it. Off by default.
     pub history_malus: bool,
+    /// Exchange pruning through [`Hooks::exchange_at_least`]: at a node of depth up to
+    /// [`EXCHANGE_PRUNING_MAX_DEPTH`] not in check whose window is not decisive, once one
+    /// move is searched, a move whose exchange on its square loses more than its margin is
+    /// skipped (a quiet move: `quiet` per ply of depth; a noisy one: `noisy` per ply squared,
+    /// since a losing capture is more often a real sacrifice). `None` (the default): off.
+    pub exchange_pruning: Option<ExchangeMargins>,
+    /// Internal iterative reduction: a node of depth at least [`IIR_MIN_DEPTH`] that the
+    /// table gives no move is searched one ply shallower (with no move to try first, a deep
+    /// search of it is mostly wasted, and the shallower one leaves a hash move for the next
+    /// visit). Off by default.
+    pub internal_reduction: bool,
 }
+
+/// Internal iterative reduction ([`Config::internal_reduction`]) applies from this remaining
+/// depth on.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// The margins of [`Config::exchange_pruning`], in score units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExchangeMargins {
+    /// A quiet move is skipped when its exchange loses more than this per ply of depth.
+    pub quiet: Score,
+    /// A noisy move is skipped when its exchange loses more than this per ply squared.
+    pub noisy: Score,
+}
+
+/// Exchange pruning ([`Config::exchange_pruning`]) applies up to this remaining depth.
+pub const EXCHANGE_PRUNING_MAX_DEPTH: i32 = 8;
 
 /// Null-move pruning's base reduction, in plies (on top of the ply the pass itself takes).
 pub const NULL_MOVE_PLIES: i32 = 2;
@@ -150,6 +177,8 @@ impl Default for Config {
             futility: None,
             late_move_pruning: false,
             history_malus: false,
+            exchange_pruning: None,
+            internal_reduction: false,
         }
     }
 }
@@ -301,7 +330,8 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                 || config.reverse_futility.is_some()
                 || config.futility.is_some()
                 || config.late_move_pruning
-                || config.lmr_scaled,
+                || config.lmr_scaled
+                || config.exchange_pruning.is_some(),
             lmr_table,
             depth_bonus: 0,
             owns_generation: true,
@@ -670,6 +700,14 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
             }
         }
 
+        if self.config.internal_reduction
+            && hash_move.is_none()
+            && depth >= IIR_MIN_DEPTH
+            && !horizon_extended
+        {
+            depth -= 1;
+        }
+
         let zero_window = beta - alpha == 1;
         let mut in_check = false;
         let mut static_eval = None;
@@ -732,6 +770,18 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         };
         let prune_late =
             self.config.late_move_pruning && static_eval.is_some() && depth <= FUTILITY_MAX_DEPTH;
+        let exchange = match self.config.exchange_pruning {
+            Some(m)
+                if self.pruning
+                    && !in_check
+                    && depth <= EXCHANGE_PRUNING_MAX_DEPTH
+                    && !self.hooks.decisive(alpha)
+                    && !self.hooks.decisive(beta) =>
+            {
+                Some(m)
+            }
+            _ => None,
+        };
 
         let alpha_orig = alpha;
         let mut best = Score::MIN;
@@ -740,6 +790,18 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
             let plain = scores[i] < KILLER_SCORE - 1;
+            if i > 0
+                && let Some(m) = exchange
+            {
+                let threshold = if self.hooks.is_noisy(pos, mv) {
+                    -m.noisy.saturating_mul(depth * depth)
+                } else {
+                    -m.quiet.saturating_mul(depth)
+                };
+                if !self.hooks.exchange_at_least(pos, mv, threshold) {
+                    continue;
+                }
+            }
             if i > 0 && (futile.is_some() || prune_late) && plain && !self.hooks.is_noisy(pos, mv) {
                 if let Some(f) = futile
                     && f <= alpha

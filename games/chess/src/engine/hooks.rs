@@ -233,6 +233,10 @@ impl Hooks<Node> for ChessHooks {
             || gives_check(&node.board, mv)
     }
 
+    fn exchange_at_least(&mut self, node: &Node, mv: Move, threshold: Score) -> bool {
+        see::see(&node.board, mv) >= threshold
+    }
+
     fn decisive(&self, score: Score) -> bool {
         score.abs() > MATE_BOUND
     }

@@ -22,7 +22,9 @@ use std::time::{Duration, Instant};
 use cozy_chess::{Board, Move};
 use olympiad_core::Game;
 use olympiad_search::engine::{Choice, EngineSpec, OptionError, Options, Pace};
-use olympiad_search::{Algorithm, Config, LazySmp, Limits, Observer, Score, SearchResult};
+use olympiad_search::{
+    Algorithm, Config, ExchangeMargins, LazySmp, Limits, Observer, Score, SearchResult,
+};
 
 use crate::Position;
 use hooks::ChessHooks;
@@ -44,6 +46,12 @@ pub const ASPIRATION_CP: Score = 25;
 pub const REVERSE_FUTILITY_CP: Score = 90;
 /// Futility margin per ply of depth, in centipawns.
 pub const FUTILITY_CP: Score = 110;
+/// Exchange pruning: a quiet move is skipped when it loses more than this per ply of depth
+/// on its square, in centipawns.
+pub const EXCHANGE_QUIET_CP: Score = 60;
+/// Exchange pruning: a capture or check is skipped when it loses more than this per ply of
+/// depth squared, in centipawns.
+pub const EXCHANGE_NOISY_CP: Score = 20;
 /// The depth of [`bench`].
 pub const BENCH_DEPTH: u32 = 9;
 
@@ -62,6 +70,11 @@ pub fn config(hash_mib: usize) -> Config {
         futility: Some(FUTILITY_CP),
         late_move_pruning: true,
         history_malus: true,
+        exchange_pruning: Some(ExchangeMargins {
+            quiet: EXCHANGE_QUIET_CP,
+            noisy: EXCHANGE_NOISY_CP,
+        }),
+        internal_reduction: true,
     }
 }
 
