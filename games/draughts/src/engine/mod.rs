@@ -1,10 +1,11 @@
 //! International draughts' alpha-beta engine on the search library: PVS with a
-//! transposition table, killers, history and iterative deepening
-//! (`olympiad_search::searching::Searching`), with draughts' hooks (`hooks.rs`: quiescence
-//! over captures, which are compulsory, so a position with a capture is never quiet; wins
-//! by distance; the draw rules scored 0) and an evaluation of the terms draughts players
-//! count (`eval.rs`), its weights in `weights.rs` fitted by the project's self-play Texel
-//! tuner (`tune.rs`, run by `tests/engine_tune.rs`).
+//! transposition table, killers, history, iterative deepening and late-move reductions
+//! (`olympiad_search::searching::Searching` with [`config`]), with draughts' hooks
+//! (`hooks.rs`: quiescence over captures, which are compulsory, so a position with a
+//! capture is never quiet; captures, crowning steps and steps that force a capture never
+//! reduced; wins by distance; the draw rules scored 0) and an evaluation of the terms
+//! draughts players count (`eval.rs`), its weights in `weights.rs` fitted by the project's
+//! self-play Texel tuner (`tune.rs`, run by `tests/engine_tune.rs`).
 
 pub mod eval;
 pub mod hooks;
@@ -14,6 +15,7 @@ pub mod weights;
 use crate::{Color, Position};
 use olympiad_search::engine::{EngineSpec, OptionError, Options, Pace};
 use olympiad_search::searching::Searching;
+use olympiad_search::{Algorithm, Config, Score};
 
 pub use hooks::{DraughtsHooks, WIN, WIN_BAND};
 
@@ -23,6 +25,24 @@ pub const NAME: &str = "alphabeta";
 const MAX_HASH_MIB: usize = 4096;
 /// The depth the engine searches when neither a clock nor options limit it.
 pub const DEFAULT_DEPTH: u32 = 8;
+
+/// Aspiration half-width around the previous iteration's score, in centi-men.
+pub const ASPIRATION: Score = 20;
+
+/// The search's settings: PVS with aspiration windows, late-move reductions growing with
+/// depth and move number (quiet moves only: captures, crowning steps and steps that force
+/// the opponent to capture are never reduced), no null move (zugzwang is common in
+/// draughts) and no static pruning.
+pub fn config(hash_mib: usize) -> Config {
+    Config {
+        algorithm: Algorithm::Pvs,
+        tt_mib: hash_mib,
+        aspiration: Some(ASPIRATION),
+        lmr: true,
+        lmr_scaled: true,
+        ..Config::default()
+    }
+}
 
 /// A side's moves so far, estimated from the men off the board and the kings' moves (a
 /// game between engines runs some 50 to 70 moves a side; about one man goes every two
@@ -40,16 +60,22 @@ fn create(
     options: &Options,
     _game_index: u64,
 ) -> Result<Box<dyn olympiad_search::engine::Engine<Position>>, OptionError> {
-    Searching::boxed(DraughtsHooks::default(), options, MAX_HASH_MIB)
+    Searching::boxed_with(
+        DraughtsHooks::default(),
+        config(olympiad_search::DEFAULT_TT_MIB),
+        options,
+        MAX_HASH_MIB,
+    )
 }
 
 /// Draughts' engines, as the catalog lists them (after `random`).
 pub static ENGINES: [EngineSpec<Position>; 1] = [EngineSpec {
     name: NAME,
-    summary: "international draughts: PVS with a transposition table, quiescence over \
-              captures; Texel-tuned evaluation of material, advancement, centre, outposts, \
-              back rank, wings, blocked men, the main diagonal and runaway men; options \
-              depth=N, nodes=N, movetime=MS, hash=MIB",
+    summary: "international draughts: PVS with a transposition table and late-move \
+              reductions (never of captures, crownings or steps that force a capture), \
+              quiescence over captures; Texel-tuned evaluation of material, advancement, \
+              centre, outposts, back rank, wings, blocked men, the main diagonal and \
+              runaway men; options depth=N, nodes=N, movetime=MS, hash=MIB",
     options: &["depth", "nodes", "movetime", "hash"],
     nodes_key: "nodes",
     default_depth: Some(DEFAULT_DEPTH),
