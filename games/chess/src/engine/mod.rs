@@ -62,6 +62,7 @@ pub fn config(hash_mib: usize) -> Config {
         futility: Some(FUTILITY_CP),
         late_move_pruning: true,
         history_malus: true,
+        probcut: None,
     }
 }
 
