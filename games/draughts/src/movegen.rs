@@ -198,29 +198,6 @@ impl Position {
     pub fn must_capture(&self) -> bool {
         Sides::of(self).must_capture()
     }
-
-    /// Whether the opponent must capture once the side to move has played the step `mv`:
-    /// an offered exchange, a sacrifice, the first move of a shot. Read from the two
-    /// squares the step changes, without making the move; `false` for a capture.
-    #[inline]
-    pub fn step_offers_capture(&self, mv: Move) -> bool {
-        if mv.is_capture() {
-            return false;
-        }
-        let moved = (1u64 << mv.from) | (1u64 << mv.to);
-        let (own, opp) = match self.side {
-            Color::White => (self.white ^ moved, self.black),
-            Color::Black => (self.black ^ moved, self.white),
-        };
-        Sides {
-            side: self.side.flip(),
-            men: opp & !self.kings,
-            kings: opp & self.kings,
-            opp: own,
-            empty: BOARD & !(own | opp),
-        }
-        .must_capture()
-    }
 }
 
 /// The captures of the side to move that take the most pieces.

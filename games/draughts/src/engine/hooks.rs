@@ -78,12 +78,11 @@ impl Hooks<Position> for DraughtsHooks {
         }
     }
 
-    /// Captures, crowning steps and steps after which the opponent must capture (an
-    /// exchange, a sacrifice, the first move of a shot): the moves late-move reductions
-    /// leave at full depth, since the combinations that decide draughts games start with
-    /// them.
+    /// Captures and crowning steps: the moves late-move reductions leave at full depth.
+    /// (Sparing the steps that force the opponent to capture as well, a quarter of all
+    /// steps, cost two plies and lost the A/B; see docs/benchmarks/draughts.md.)
     fn is_noisy(&mut self, pos: &Position, mv: Move) -> bool {
-        mv.is_capture() || crowns(pos, mv) || pos.step_offers_capture(mv)
+        mv.is_capture() || crowns(pos, mv)
     }
 
     /// A side that must capture has only captures, and its static evaluation says little.
