@@ -9,8 +9,8 @@
 //! prints. [`minimax`] is the slow twin the tests compare every algorithm against.
 //!
 //! For games like chess, [`Config`] also switches on null-move pruning
-//! ([`Hooks::null_move`]), reverse futility, futility and late-move pruning (with
-//! [`Hooks::in_check`]), and scaled late-move reductions; [`Hooks::quiescence_moves`] lets a
+//! ([`Hooks::null_move`]), reverse futility, futility and late-move pruning and ProbCut
+//! (with [`Hooks::in_check`]), and scaled late-move reductions; [`Hooks::quiescence_moves`] lets a
 //! game list its own quiescence moves (captures only, losing ones dropped, evasions in
 //! check) and [`Hooks::ply_bounds`] enables mate-distance pruning. All are off by default.
 //! [`LazySmp`] searches on several threads sharing one table. [`texel`] fits an
@@ -95,8 +95,8 @@ pub use searcher::{
     Algorithm, Config, DEFAULT_ASPIRATION, DEFAULT_TT_MIB, EXCHANGE_PRUNING_MAX_DEPTH,
     ExchangeMargins, FUTILITY_MAX_DEPTH, HISTORY_MAX, IIR_MIN_DEPTH, LMR_FULL_MOVES, LMR_MIN_DEPTH,
     LMR_PLIES, LMR_SCALED_BASE_CENTI, LMR_SCALED_DIVISOR_CENTI, NEW_ITERATION_MAX_PERCENT,
-    NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, NULL_MOVE_PLIES, Observer, Report, SearchResult,
-    Searcher, late_move_count, lmr_plies,
+    NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, NULL_MOVE_PLIES, Observer, PROBCUT_DEPTH_PERCENT,
+    PROBCUT_MIN_DEPTH, Report, SearchResult, Searcher, late_move_count, lmr_plies,
 };
 pub use smp::LazySmp;
 

@@ -108,6 +108,12 @@ pub struct Config {
     /// search of it is mostly wasted, and the shallower one leaves a hash move for the next
     /// visit). Off by default.
     pub internal_reduction: bool,
+    /// ProbCut: at a zero-window node of depth at least [`PROBCUT_MIN_DEPTH`] not in check,
+    /// a zero-window search to [`PROBCUT_DEPTH_PERCENT`] of the depth against beta plus
+    /// this margin per ply of depth that still fails high cuts the node off (returning its
+    /// score less the margin). The shallow search and its subtree try no ProbCut of their
+    /// own. `None`: off (the default).
+    pub probcut: Option<Score>,
 }
 
 /// Internal iterative reduction ([`Config::internal_reduction`]) applies from this remaining
@@ -125,6 +131,11 @@ pub struct ExchangeMargins {
 
 /// Exchange pruning ([`Config::exchange_pruning`]) applies up to this remaining depth.
 pub const EXCHANGE_PRUNING_MAX_DEPTH: i32 = 8;
+
+/// ProbCut applies only at remaining depths of at least this many plies.
+pub const PROBCUT_MIN_DEPTH: i32 = 3;
+/// ProbCut's shallow search goes to this share of the node's depth, in percent.
+pub const PROBCUT_DEPTH_PERCENT: i32 = 40;
 
 /// Null-move pruning's base reduction, in plies (on top of the ply the pass itself takes).
 pub const NULL_MOVE_PLIES: i32 = 2;
@@ -179,6 +190,7 @@ impl Default for Config {
             history_malus: false,
             exchange_pruning: None,
             internal_reduction: false,
+            probcut: None,
         }
     }
 }
@@ -268,6 +280,8 @@ pub struct Searcher<G: Game + Hashed, H: Hooks<G>> {
     iteration_pv: Vec<G::Move>,
     /// Whether any option needing [`Hooks::in_check`] and a static evaluation is on.
     pruning: bool,
+    /// Whether a ProbCut search is under way (its subtree tries no ProbCut).
+    in_probcut: bool,
     /// Scaled late-move reductions by depth and move number ([`lmr_plies`]).
     lmr_table: Vec<u8>,
     /// Plies added to every iteration's depth (Lazy SMP helpers search one deeper).
@@ -331,7 +345,9 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                 || config.futility.is_some()
                 || config.late_move_pruning
                 || config.lmr_scaled
-                || config.exchange_pruning.is_some(),
+                || config.exchange_pruning.is_some()
+                || config.probcut.is_some(),
+            in_probcut: false,
             lmr_table,
             depth_bonus: 0,
             owns_generation: true,
@@ -726,6 +742,28 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                     && eval.saturating_sub(margin.saturating_mul(depth)) >= beta
                 {
                     return eval;
+                }
+                if let Some(margin) = self.config.probcut
+                    && depth >= PROBCUT_MIN_DEPTH
+                    && !self.in_probcut
+                {
+                    let raised = beta.saturating_add(margin.saturating_mul(depth));
+                    self.in_probcut = true;
+                    let s = self.negamax(
+                        pos,
+                        depth * PROBCUT_DEPTH_PERCENT / 100,
+                        ply,
+                        raised - 1,
+                        raised,
+                    );
+                    self.in_probcut = false;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= raised {
+                        return s - margin.saturating_mul(depth);
+                    }
+                    self.pv[p].clear();
                 }
                 if self.config.null_move
                     && depth >= NULL_MOVE_MIN_DEPTH

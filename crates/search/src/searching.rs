@@ -28,7 +28,17 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searching<G, H> {
         options: &Options,
         max_hash_mib: usize,
     ) -> Result<Self, OptionError> {
-        let mut config = Config::default();
+        Self::with_config(hooks, Config::default(), options, max_hash_mib)
+    }
+
+    /// The engine with the game's own `config` (its pruning and reductions), the table
+    /// sized by the option `hash` as in [`Searching::from_options`].
+    pub fn with_config(
+        hooks: H,
+        mut config: Config,
+        options: &Options,
+        max_hash_mib: usize,
+    ) -> Result<Self, OptionError> {
         if let Some(mib) = options.number::<usize>("hash")? {
             if mib > max_hash_mib {
                 return Err(OptionError(format!(
@@ -57,6 +67,21 @@ where
         max_hash_mib: usize,
     ) -> Result<Box<dyn Engine<G>>, OptionError> {
         Ok(Box::new(Self::from_options(hooks, options, max_hash_mib)?))
+    }
+
+    /// [`Searching::with_config`] boxed.
+    pub fn boxed_with(
+        hooks: H,
+        config: Config,
+        options: &Options,
+        max_hash_mib: usize,
+    ) -> Result<Box<dyn Engine<G>>, OptionError> {
+        Ok(Box::new(Self::with_config(
+            hooks,
+            config,
+            options,
+            max_hash_mib,
+        )?))
     }
 }
 

@@ -352,8 +352,25 @@ fn mate_distance_pruning_keeps_the_minimax_value() {
     );
 }
 
-/// Every pruning option at once: the search still returns a legal move with a score inside
-/// the bounds, and visits fewer nodes than without them.
+/// Searches the corpus to depth 7 with `config` and without any pruning: every move it
+/// plays is legal with a score inside the bounds, and it visits fewer nodes.
+fn prunes_and_plays_legal_moves(hooks: ToyHooks, config: Config) {
+    let (mut plain_nodes, mut pruned_nodes) = (0, 0);
+    for pos in corpus(100) {
+        let ra = Searcher::new(hooks, Config::default()).search(&pos, &Limits::depth(7), &mut ());
+        let rb = Searcher::new(hooks, config).search(&pos, &Limits::depth(7), &mut ());
+        assert!(pos.is_legal(rb.best.expect("a move")));
+        assert!(rb.score.abs() <= WIN);
+        plain_nodes += ra.nodes;
+        pruned_nodes += rb.nodes;
+    }
+    assert!(
+        pruned_nodes < plain_nodes,
+        "{pruned_nodes} nodes pruned, {plain_nodes} without ({config:?})"
+    );
+}
+
+/// Every pruning option at once.
 #[test]
 fn pruning_options_prune_and_play_legal_moves() {
     let hooks = ToyHooks {
@@ -370,32 +387,34 @@ fn pruning_options_prune_and_play_legal_moves() {
         futility: Some(30),
         late_move_pruning: true,
         history_malus: true,
+        probcut: Some(10),
         ..Config::default()
     };
-    let (mut plain_nodes, mut pruned_nodes) = (0, 0);
-    for pos in corpus(100) {
-        let mut a = Searcher::new(hooks, Config::default());
-        let mut b = Searcher::new(hooks, pruned);
-        let ra = a.search(&pos, &Limits::depth(7), &mut ());
-        let rb = b.search(&pos, &Limits::depth(7), &mut ());
-        assert!(pos.is_legal(rb.best.expect("a move")));
-        assert!(rb.score.abs() <= WIN);
-        plain_nodes += ra.nodes;
-        pruned_nodes += rb.nodes;
-    }
-    assert!(
-        pruned_nodes < plain_nodes,
-        "{pruned_nodes} nodes pruned, {plain_nodes} without"
-    );
+    prunes_and_plays_legal_moves(hooks, pruned);
 }
 
-/// Margins too wide to ever prune leave the value exactly minimax's.
+/// ProbCut alone.
+#[test]
+fn probcut_prunes_and_plays_legal_moves() {
+    let hooks = ToyHooks {
+        noisy: true,
+        ..ToyHooks::default()
+    };
+    let probcut = Config {
+        probcut: Some(5),
+        ..Config::default()
+    };
+    prunes_and_plays_legal_moves(hooks, probcut);
+}
+
+/// Margins too wide to ever prune (futility, ProbCut) leave the value exactly minimax's.
 #[test]
 fn futility_margins_that_never_prune_change_nothing() {
     for pos in corpus(100) {
         let config = Config {
             reverse_futility: Some(1 << 20),
             futility: Some(1 << 20),
+            probcut: Some(1 << 20),
             ..Config::default()
         };
         let mut s = Searcher::new(ToyHooks::default(), config);

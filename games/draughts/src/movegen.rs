@@ -192,6 +192,12 @@ impl Position {
         }
         n as usize
     }
+
+    /// Whether the side to move must capture (every legal move is then a capture).
+    #[inline]
+    pub fn must_capture(&self) -> bool {
+        Sides::of(self).must_capture()
+    }
 }
 
 /// The captures of the side to move that take the most pieces.

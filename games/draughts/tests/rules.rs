@@ -299,3 +299,31 @@ fn crowded_capture_lists() {
     assert!(most.0 <= MAX_MOVES);
     assert!(most.0 > 50, "the search should find long lists");
 }
+
+/// The engine's capture test from the bitboards against the generated moves, along random
+/// games (with kings): the side to move must capture exactly when its first legal move is a
+/// capture.
+#[test]
+fn must_capture_agrees_with_the_generated_moves() {
+    let mut rng = SplitMix64::new(22);
+    let (mut must, mut positions) = (0, 0);
+    for _ in 0..300 {
+        let mut p = Position::start_with(false);
+        while p.outcome().is_none() {
+            let legal = p.legal_moves();
+            assert_eq!(
+                p.must_capture(),
+                legal[0].is_capture(),
+                "{}",
+                p.position_text()
+            );
+            must += usize::from(p.must_capture());
+            positions += 1;
+            p.play(legal[rng.below(legal.len())]);
+        }
+    }
+    assert!(
+        must > 1000 && positions - must > 1000,
+        "{must} of {positions}"
+    );
+}

@@ -75,6 +75,7 @@ pub fn config(hash_mib: usize) -> Config {
             noisy: EXCHANGE_NOISY_CP,
         }),
         internal_reduction: true,
+        probcut: None,
     }
 }
 

@@ -7,7 +7,6 @@
 //! position's hash, so that games from the same opening differ.
 
 use crate::{Move, Position};
-use olympiad_core::Game;
 use olympiad_search::searching::{win_distance_from_table, win_distance_to_table};
 use olympiad_search::{Hooks, Score};
 
@@ -62,8 +61,14 @@ impl Hooks<Position> for DraughtsHooks {
         }
     }
 
+    /// The legal moves written straight into `out`'s list (`legal_moves()` returns its
+    /// 8 KiB fixed-capacity list by value, a copy that cost a fifth of the search's time).
+    fn generate(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        legal_moves_into(pos, out);
+    }
+
     fn quiescence_moves(&mut self, pos: &Position, _ply: u32, out: &mut Vec<Move>) -> Option<bool> {
-        out.extend(pos.legal_moves().iter().copied());
+        legal_moves_into(pos, out);
         // Either every move is a capture (the rule) or none is.
         if out.first().is_some_and(|m| m.is_capture()) || out.is_empty() {
             Some(false)
@@ -73,15 +78,20 @@ impl Hooks<Position> for DraughtsHooks {
         }
     }
 
-    fn is_noisy(&mut self, _pos: &Position, mv: Move) -> bool {
-        mv.is_capture()
+    /// Captures and crowning steps: the moves late-move reductions leave at full depth.
+    /// (Sparing the steps that force the opponent to capture as well, a quarter of all
+    /// steps, cost two plies and lost the A/B; see docs/benchmarks/draughts.md.)
+    fn is_noisy(&mut self, pos: &Position, mv: Move) -> bool {
+        mv.is_capture() || crowns(pos, mv)
+    }
+
+    /// A side that must capture has only captures, and its static evaluation says little.
+    fn in_check(&mut self, pos: &Position) -> bool {
+        pos.must_capture()
     }
 
     fn order(&mut self, pos: &Position, mv: Move) -> i32 {
-        let crowns = !pos.is_king(mv.from_square())
-            && (1u64 << crate::bitboard::bit_of_square(mv.to_square())) & pos.side().crowning_row()
-                != 0;
-        if crowns { CROWN_ORDER } else { 0 }
+        if crowns(pos, mv) { CROWN_ORDER } else { 0 }
     }
 
     fn history_slot(&self, _pos: &Position, mv: Move) -> Option<usize> {
@@ -103,4 +113,19 @@ impl Hooks<Position> for DraughtsHooks {
     fn from_table(&self, score: Score, ply: u32) -> Score {
         win_distance_from_table(score, ply, WIN - WIN_BAND)
     }
+}
+
+/// Whether `mv` is a man's step onto its crowning row.
+fn crowns(pos: &Position, mv: Move) -> bool {
+    !pos.is_king(mv.from_square())
+        && (1u64 << crate::bitboard::bit_of_square(mv.to_square())) & pos.side().crowning_row() != 0
+}
+
+/// Appends the legal moves of `pos` to `out`, through a list on this frame (never
+/// returned, so never copied whole).
+#[inline]
+fn legal_moves_into(pos: &Position, out: &mut Vec<Move>) {
+    let mut list = crate::Moves::new();
+    pos.write_moves(&mut list);
+    out.extend_from_slice(&list);
 }

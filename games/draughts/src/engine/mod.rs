@@ -1,10 +1,10 @@
 //! International draughts' alpha-beta engine on the search library: PVS with a
-//! transposition table, killers, history and iterative deepening
-//! (`olympiad_search::searching::Searching`), with draughts' hooks (`hooks.rs`: quiescence
-//! over captures, which are compulsory, so a position with a capture is never quiet; wins
-//! by distance; the draw rules scored 0) and an evaluation of the terms draughts players
-//! count (`eval.rs`), its weights in `weights.rs` fitted by the project's self-play Texel
-//! tuner (`tune.rs`, run by `tests/engine_tune.rs`).
+//! transposition table, killers, history, iterative deepening, late-move reductions and
+//! ProbCut (`olympiad_search::searching::Searching` with [`config`]), with draughts' hooks
+//! (`hooks.rs`: quiescence over captures, which are compulsory, so a position with a
+//! capture is never quiet; captures and crowning steps never reduced; wins by distance;
+//! the draw rules scored 0) and an evaluation of the terms draughts players count (`eval.rs`), its weights in `weights.rs` fitted by the project's
+//! self-play Texel tuner (`tune.rs`, run by `tests/engine_tune.rs`).
 
 pub mod eval;
 pub mod hooks;
@@ -14,6 +14,7 @@ pub mod weights;
 use crate::{Color, Position};
 use olympiad_search::engine::{EngineSpec, OptionError, Options, Pace};
 use olympiad_search::searching::Searching;
+use olympiad_search::{Algorithm, Config, Score};
 
 pub use hooks::{DraughtsHooks, WIN, WIN_BAND};
 
@@ -23,6 +24,32 @@ pub const NAME: &str = "alphabeta";
 const MAX_HASH_MIB: usize = 4096;
 /// The depth the engine searches when neither a clock nor options limit it.
 pub const DEFAULT_DEPTH: u32 = 8;
+
+/// Aspiration half-width around the previous iteration's score, in centi-men.
+pub const ASPIRATION: Score = 20;
+/// ProbCut's margin per ply of depth, in centi-men: a shallow search must beat beta by
+/// this much times the depth to cut a node off.
+pub const PROBCUT_MARGIN: Score = 5;
+/// The table's size when the option `hash` does not say, in MiB (a 10-second game's
+/// searches store more positions than the library's 16 MiB default holds).
+pub const DEFAULT_HASH_MIB: usize = 64;
+
+/// The search's settings: PVS with aspiration windows, late-move reductions growing with
+/// depth and move number (quiet moves only: captures and crowning steps are never
+/// reduced), ProbCut (a search to 40% of the depth that beats beta by [`PROBCUT_MARGIN`] a
+/// ply cuts the node), no null move (zugzwang is common in draughts) and no static
+/// pruning.
+pub fn config(hash_mib: usize) -> Config {
+    Config {
+        algorithm: Algorithm::Pvs,
+        tt_mib: hash_mib,
+        aspiration: Some(ASPIRATION),
+        lmr: true,
+        lmr_scaled: true,
+        probcut: Some(PROBCUT_MARGIN),
+        ..Config::default()
+    }
+}
 
 /// A side's moves so far, estimated from the men off the board and the kings' moves (a
 /// game between engines runs some 50 to 70 moves a side; about one man goes every two
@@ -40,16 +67,21 @@ fn create(
     options: &Options,
     _game_index: u64,
 ) -> Result<Box<dyn olympiad_search::engine::Engine<Position>>, OptionError> {
-    Searching::boxed(DraughtsHooks::default(), options, MAX_HASH_MIB)
+    Searching::boxed_with(
+        DraughtsHooks::default(),
+        config(DEFAULT_HASH_MIB),
+        options,
+        MAX_HASH_MIB,
+    )
 }
 
 /// Draughts' engines, as the catalog lists them (after `random`).
 pub static ENGINES: [EngineSpec<Position>; 1] = [EngineSpec {
     name: NAME,
-    summary: "international draughts: PVS with a transposition table, quiescence over \
+    summary: "international draughts: PVS with a transposition table (64 MiB), late-move \
+              reductions (never of captures or crownings) and ProbCut, quiescence over \
               captures; Texel-tuned evaluation of material, advancement, centre, outposts, \
-              back rank, wings, blocked men, the main diagonal and runaway men; options \
-              depth=N, nodes=N, movetime=MS, hash=MIB",
+              back rank, wings, blocked men, the main diagonal and runaway men; options depth=N, nodes=N, movetime=MS, hash=MIB",
     options: &["depth", "nodes", "movetime", "hash"],
     nodes_key: "nodes",
     default_depth: Some(DEFAULT_DEPTH),
