@@ -128,36 +128,111 @@ pub trait Hooks<G: Game> {
         true
     }
 
+    /// How the engine scores a win found at a distance, if it does: `Some` gives the four
+    /// methods below their win-by-distance defaults (decisive scores, mate-distance
+    /// bounds, table scores kept relative to the node). Default `None`: the search knows no
+    /// proven wins, and those methods leave scores alone.
+    fn wins_by_distance(&self) -> Option<WinsByDistance> {
+        None
+    }
+
     /// Whether `score` is a proven win or loss (a mate in chess): reverse futility,
     /// futility and late-move pruning stay off at a node whose window bound is decisive,
-    /// since a static margin says nothing about how fast a game ends. Default `false`.
+    /// since a static margin says nothing about how fast a game ends. Default: beyond
+    /// [`WinsByDistance::decisive`] either way, else `false`.
     fn decisive(&self, score: Score) -> bool {
-        let _ = score;
-        false
+        self.wins_by_distance()
+            .is_some_and(|w| score.abs() > w.decisive)
     }
 
     /// The lowest and highest score a node `ply` plies from the root can have (a loss or a
     /// win at that distance), for mate-distance pruning: a node whose window lies outside
-    /// them is cut at once. Default `None`: no such pruning.
+    /// them is cut at once. Default: a loss or a win at this very ply under
+    /// [`wins_by_distance`](Hooks::wins_by_distance) (`-win + ply`, `win - ply`), else
+    /// `None`: no such pruning.
     fn ply_bounds(&self, ply: u32) -> Option<(Score, Score)> {
-        let _ = ply;
-        None
+        self.wins_by_distance()
+            .map(|w| (-w.win + ply as Score, w.win - ply as Score))
     }
 
     /// Converts a score found `ply` plies from the root into the form stored in the
-    /// transposition table (default: unchanged). Win-by-distance scores should be made
-    /// relative to the node (for a win `s`, `s + ply`), so that a transposition reached at
-    /// another ply reads back the right distance.
+    /// transposition table. Win-by-distance scores should be made relative to the node (for
+    /// a win `s`, `s + ply`), so that a transposition reached at another ply reads back the
+    /// right distance: the default does so under
+    /// [`wins_by_distance`](Hooks::wins_by_distance), and leaves scores alone without it.
     fn to_table(&self, score: Score, ply: u32) -> Score {
-        let _ = ply;
-        score
+        match self.wins_by_distance() {
+            Some(w) => w.to_table(score, ply),
+            None => score,
+        }
     }
 
     /// The inverse of [`to_table`](Hooks::to_table): a stored score read back `ply` plies from
-    /// the root (default: unchanged).
+    /// the root.
     #[allow(clippy::wrong_self_convention)] // the pair reads best as to_table / from_table
     fn from_table(&self, score: Score, ply: u32) -> Score {
-        let _ = ply;
-        score
+        match self.wins_by_distance() {
+            Some(w) => w.from_table(score, ply),
+            None => score,
+        }
+    }
+}
+
+/// How an engine scores the end of a game at a distance: a win `ply` plies from the root is
+/// `win - ply`, a loss `-win + ply`, and every score beyond `decisive` either way is such a
+/// win or loss (the evaluation stays inside it). [`Hooks::wins_by_distance`] gives it to the
+/// search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinsByDistance {
+    /// The score of a win at the root itself.
+    pub win: Score,
+    /// Scores beyond this either way are proven wins or losses.
+    pub decisive: Score,
+}
+
+impl WinsByDistance {
+    /// A score found `ply` plies from the root as the table keeps it: a win or loss counted
+    /// from the node instead of the root, so that a transposition reached at another ply
+    /// reads back the right distance. Other scores are left alone.
+    pub fn to_table(self, score: Score, ply: u32) -> Score {
+        match score {
+            s if s > self.decisive => s + ply as Score,
+            s if s < -self.decisive => s - ply as Score,
+            s => s,
+        }
+    }
+
+    /// The inverse of [`to_table`](WinsByDistance::to_table): a stored score read back `ply`
+    /// plies from the root.
+    pub fn from_table(self, score: Score, ply: u32) -> Score {
+        match score {
+            s if s > self.decisive => s - ply as Score,
+            s if s < -self.decisive => s + ply as Score,
+            s => s,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn win_distances_round_trip_and_leave_other_scores_alone() {
+        let w = WinsByDistance {
+            win: 30_000,
+            decisive: 29_000,
+        };
+        for (score, ply) in [(29_990, 3), (-29_990, 7), (150, 9), (-150, 2)] {
+            assert_eq!(w.from_table(w.to_table(score, ply), ply), score);
+        }
+        assert_eq!(w.to_table(29_990, 3), 29_993);
+        assert_eq!(w.to_table(-29_990, 3), -29_993);
+        assert_eq!(w.to_table(150, 3), 150);
+        assert_eq!(
+            w.to_table(29_000, 3),
+            29_000,
+            "the bound itself is not decisive"
+        );
     }
 }

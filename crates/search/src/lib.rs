@@ -80,7 +80,7 @@ mod smp;
 pub mod texel;
 pub mod tt;
 
-pub use hooks::{Hooks, Score};
+pub use hooks::{Hooks, Score, WinsByDistance};
 pub use limits::{
     DEFAULT_EXPECTED_MOVES, DEFAULT_MIN_MOVES_LEFT, DEFAULT_RESERVE_MS, INCREMENT_USE_PERCENT,
     Limits, TimeBudget,

@@ -2,11 +2,10 @@
 //! engine is "the searcher with my evaluation" (Clobber, Lines of Action) do not each write
 //! the same wrapper: [`Searching`] keeps one [`Searcher`] (and its table) from move to move,
 //! answers a forced move without searching, reads the `hash=MIB` option, and returns the
-//! search's move if it is legal (else the first legal move). And the two conversions of
-//! win-by-distance scores that such hooks give the transposition table.
+//! search's move if it is legal (else the first legal move).
 
 use crate::engine::{Choice, Engine, OptionError, Options, forced};
-use crate::{Config, Hooks, Limits, Observer, Score, Searcher};
+use crate::{Config, Hooks, Limits, Observer, Searcher};
 use olympiad_core::{Game, Hashed, TwoPlayerZeroSum};
 
 /// An engine that is one alpha-beta searcher over `H`'s hooks.
@@ -103,42 +102,5 @@ where
         }
         let result = self.searcher.search(pos, limits, &mut observer);
         Some(Choice::from_search(&result, &legal))
-    }
-}
-
-/// A score found `ply` plies from the root as the table keeps it: a win or loss (beyond
-/// `decisive` either way) counted from the node instead of the root, so that a
-/// transposition reached at another ply reads back the right distance.
-pub fn win_distance_to_table(score: Score, ply: u32, decisive: Score) -> Score {
-    match score {
-        s if s > decisive => s + ply as Score,
-        s if s < -decisive => s - ply as Score,
-        s => s,
-    }
-}
-
-/// The inverse of [`win_distance_to_table`]: a stored score read back `ply` plies from the
-/// root.
-pub fn win_distance_from_table(score: Score, ply: u32, decisive: Score) -> Score {
-    match score {
-        s if s > decisive => s - ply as Score,
-        s if s < -decisive => s + ply as Score,
-        s => s,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn win_distances_round_trip_and_leave_other_scores_alone() {
-        for (score, ply) in [(29_990, 3), (-29_990, 7), (150, 9), (-150, 2)] {
-            let stored = win_distance_to_table(score, ply, 29_000);
-            assert_eq!(win_distance_from_table(stored, ply, 29_000), score);
-        }
-        assert_eq!(win_distance_to_table(29_990, 3, 29_000), 29_993);
-        assert_eq!(win_distance_to_table(-29_990, 3, 29_000), -29_993);
-        assert_eq!(win_distance_to_table(150, 3, 29_000), 150);
     }
 }

@@ -18,8 +18,8 @@
 use crate::regions::{self, Class, Regions, Verdict};
 use crate::{Color, Position};
 use olympiad_search::engine::{EngineSpec, OptionError, Options, Pace};
-use olympiad_search::searching::{Searching, win_distance_from_table, win_distance_to_table};
-use olympiad_search::{Hooks, Score};
+use olympiad_search::searching::Searching;
+use olympiad_search::{Hooks, Score, WinsByDistance};
 
 /// A win (less the plies to reach it).
 const WIN: Score = 30_000;
@@ -102,20 +102,19 @@ impl Hooks<Position> for RegionSum {
         self.score(pos)
     }
 
+    fn wins_by_distance(&self) -> Option<WinsByDistance> {
+        Some(WinsByDistance {
+            win: WIN,
+            decisive: WIN - WIN_BAND,
+        })
+    }
+
     fn history_slot(&self, _pos: &Position, mv: crate::Move) -> Option<usize> {
         Some(usize::from(mv.from) * crate::MAX_SQUARES + usize::from(mv.to))
     }
 
     fn quiescence(&self) -> bool {
         false
-    }
-
-    fn to_table(&self, score: Score, ply: u32) -> Score {
-        win_distance_to_table(score, ply, WIN - WIN_BAND)
-    }
-
-    fn from_table(&self, score: Score, ply: u32) -> Score {
-        win_distance_from_table(score, ply, WIN - WIN_BAND)
     }
 }
 

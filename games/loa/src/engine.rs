@@ -10,8 +10,8 @@
 
 use crate::position::{Color, End, Move, Position, SIZE};
 use olympiad_search::engine::{EngineSpec, OptionError, Options, Pace};
-use olympiad_search::searching::{Searching, win_distance_from_table, win_distance_to_table};
-use olympiad_search::{Hooks, Score};
+use olympiad_search::searching::Searching;
+use olympiad_search::{Hooks, Score, WinsByDistance};
 
 /// A win (less the plies to reach it).
 const WIN: Score = 30_000;
@@ -121,20 +121,15 @@ impl Hooks<Position> for Concentration {
         if pos.is_capture(mv) { CAPTURE_ORDER } else { 0 }
     }
 
+    fn wins_by_distance(&self) -> Option<WinsByDistance> {
+        Some(WinsByDistance {
+            win: WIN,
+            decisive: WIN - WIN_BAND,
+        })
+    }
+
     fn history_slot(&self, _pos: &Position, mv: Move) -> Option<usize> {
         Some(usize::from(mv.from) * 65 + usize::from(mv.to))
-    }
-
-    fn decisive(&self, score: Score) -> bool {
-        score.abs() > WIN - WIN_BAND
-    }
-
-    fn to_table(&self, score: Score, ply: u32) -> Score {
-        win_distance_to_table(score, ply, WIN - WIN_BAND)
-    }
-
-    fn from_table(&self, score: Score, ply: u32) -> Score {
-        win_distance_from_table(score, ply, WIN - WIN_BAND)
     }
 }
 

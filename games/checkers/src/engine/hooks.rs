@@ -14,8 +14,7 @@ use crate::bitboard::{Bits, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, opposite, 
 use crate::oracle::{EndgameOracle, Wdl};
 use crate::{Color, Move, Position};
 use olympiad_core::Game;
-use olympiad_search::searching::{win_distance_from_table, win_distance_to_table};
-use olympiad_search::{Hooks, Score};
+use olympiad_search::{Hooks, Score, WinsByDistance};
 
 use super::eval;
 
@@ -201,24 +200,15 @@ impl Hooks<Position> for CrownHooks {
         if crowns { CROWN_ORDER } else { 0 }
     }
 
+    fn wins_by_distance(&self) -> Option<WinsByDistance> {
+        Some(WinsByDistance {
+            win: WIN,
+            decisive: WIN - WIN_BAND,
+        })
+    }
+
     fn history_slot(&self, _pos: &Position, mv: Move) -> Option<usize> {
         Some(usize::from(mv.from_square()) * 33 + usize::from(mv.to_square()))
-    }
-
-    fn decisive(&self, score: Score) -> bool {
-        score.abs() > WIN - WIN_BAND
-    }
-
-    fn ply_bounds(&self, ply: u32) -> Option<(Score, Score)> {
-        Some((-WIN + ply as Score, WIN - ply as Score))
-    }
-
-    fn to_table(&self, score: Score, ply: u32) -> Score {
-        win_distance_to_table(score, ply, WIN - WIN_BAND)
-    }
-
-    fn from_table(&self, score: Score, ply: u32) -> Score {
-        win_distance_from_table(score, ply, WIN - WIN_BAND)
     }
 }
 

@@ -7,7 +7,7 @@
 use cozy_chess::{
     Board, Color, Move, Piece, get_bishop_moves, get_knight_moves, get_pawn_attacks, get_rook_moves,
 };
-use olympiad_search::{Hooks, MAX_PLY, Score};
+use olympiad_search::{Hooks, MAX_PLY, Score, WinsByDistance};
 
 use super::eval;
 use super::node::Node;
@@ -237,8 +237,11 @@ impl Hooks<Node> for ChessHooks {
         see::see(&node.board, mv) >= threshold
     }
 
-    fn decisive(&self, score: Score) -> bool {
-        score.abs() > MATE_BOUND
+    fn wins_by_distance(&self) -> Option<WinsByDistance> {
+        Some(WinsByDistance {
+            win: MATE,
+            decisive: MATE_BOUND,
+        })
     }
 
     fn order(&mut self, node: &Node, mv: Move) -> i32 {
@@ -266,23 +269,9 @@ impl Hooks<Node> for ChessHooks {
         Some(side * 4096 + mv.from as usize * 64 + mv.to as usize)
     }
 
+    /// Tighter than the default by one on the winning side: a mate is scored at the mated
+    /// side's node, so the side to move can at best mate one ply further on.
     fn ply_bounds(&self, ply: u32) -> Option<(Score, Score)> {
         Some((-MATE + ply as Score, MATE - ply as Score - 1))
-    }
-
-    fn to_table(&self, score: Score, ply: u32) -> Score {
-        match score {
-            s if s > MATE_BOUND => s + ply as Score,
-            s if s < -MATE_BOUND => s - ply as Score,
-            s => s,
-        }
-    }
-
-    fn from_table(&self, score: Score, ply: u32) -> Score {
-        match score {
-            s if s > MATE_BOUND => s - ply as Score,
-            s if s < -MATE_BOUND => s + ply as Score,
-            s => s,
-        }
     }
 }

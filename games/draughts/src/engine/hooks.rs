@@ -7,8 +7,7 @@
 //! position's hash, so that games from the same opening differ.
 
 use crate::{Move, Position};
-use olympiad_search::searching::{win_distance_from_table, win_distance_to_table};
-use olympiad_search::{Hooks, Score};
+use olympiad_search::{Hooks, Score, WinsByDistance};
 
 use super::eval;
 
@@ -94,24 +93,15 @@ impl Hooks<Position> for DraughtsHooks {
         if crowns(pos, mv) { CROWN_ORDER } else { 0 }
     }
 
+    fn wins_by_distance(&self) -> Option<WinsByDistance> {
+        Some(WinsByDistance {
+            win: WIN,
+            decisive: WIN - WIN_BAND,
+        })
+    }
+
     fn history_slot(&self, _pos: &Position, mv: Move) -> Option<usize> {
         Some(usize::from(mv.from_square()) * 51 + usize::from(mv.to_square()))
-    }
-
-    fn decisive(&self, score: Score) -> bool {
-        score.abs() > WIN - WIN_BAND
-    }
-
-    fn ply_bounds(&self, ply: u32) -> Option<(Score, Score)> {
-        Some((-WIN + ply as Score, WIN - ply as Score))
-    }
-
-    fn to_table(&self, score: Score, ply: u32) -> Score {
-        win_distance_to_table(score, ply, WIN - WIN_BAND)
-    }
-
-    fn from_table(&self, score: Score, ply: u32) -> Score {
-        win_distance_from_table(score, ply, WIN - WIN_BAND)
     }
 }
 
