@@ -312,7 +312,18 @@ pub struct Pace {
     pub expected_moves: u32,
     /// However late, spread the time over at least this many more moves.
     pub min_moves_left: u32,
+    /// How far a search may run past its share of the clock to finish the iteration it
+    /// started, in percent of that share (100: not at all). Above 100, the search starts no
+    /// new iteration after [`crate::NEW_ITERATION_MAX_PERCENT`] of the share, as always, but
+    /// stops only at this much of it (at most [`STRETCH_MAX_PERCENT_OF_CLOCK`] of the usable
+    /// clock, never past a per-move cap), so that an iteration begun in time mostly ends
+    /// instead of being cut.
+    pub stretch_percent: u32,
 }
+
+/// A stretched search ([`Pace::stretch_percent`]) never takes more than this share of the
+/// usable clock, in percent.
+pub const STRETCH_MAX_PERCENT_OF_CLOCK: u32 = 20;
 
 impl Pace {
     /// The library's default pace after `moves_played` moves of this side.
@@ -321,6 +332,7 @@ impl Pace {
             moves_played,
             expected_moves: DEFAULT_EXPECTED_MOVES,
             min_moves_left: DEFAULT_MIN_MOVES_LEFT,
+            stretch_percent: 100,
         }
     }
 }
@@ -427,6 +439,7 @@ impl<G: Game> Clocked<G> {
                     t.saturating_sub(MOVE_CAP_MARGIN)
                         .max(Duration::from_millis(1)),
                 ),
+                soft_time: None,
                 stop: None,
             };
         }
@@ -449,8 +462,23 @@ impl<G: Game> Clocked<G> {
             depth: smaller(self.depth.map(u64::from), time.depth.map(u64::from)).map(|d| d as u32),
             nodes: smaller(self.nodes, time.nodes),
             move_time: time.move_time(&budget, moves_played, self.move_time),
+            soft_time: None,
             stop: None,
         };
+        if pace.stretch_percent > 100
+            && self.move_time.is_none()
+            && let Some(share) = limits.move_time
+        {
+            let usable = budget.remaining.saturating_sub(budget.reserve);
+            let mut hard = (share * pace.stretch_percent / 100)
+                .min(usable * STRETCH_MAX_PERCENT_OF_CLOCK / 100)
+                .max(share);
+            if let Some(cap) = time.move_cap {
+                hard = hard.min(cap.saturating_sub(MOVE_CAP_MARGIN));
+            }
+            limits.soft_time = Some(share * crate::NEW_ITERATION_MAX_PERCENT / 100);
+            limits.move_time = Some(hard);
+        }
         if limits.depth.is_none() && limits.nodes.is_none() && limits.move_time.is_none() {
             limits.depth = self.default_depth;
             limits.nodes = self.default_nodes;

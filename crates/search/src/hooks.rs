@@ -89,6 +89,15 @@ pub trait Hooks<G: Game> {
         None
     }
 
+    /// A small index of `mv` for continuation history ([`crate::Config::continuation_history`]),
+    /// taken modulo [`crate::CONTINUATION_SLOTS`]: what a reply to this move remembers it by,
+    /// so it should name what the move does rather than where it starts (in chess, the moving
+    /// piece and its colour with the target square). Default `None`: no continuation history.
+    fn continuation_slot(&self, pos: &G, mv: G::Move) -> Option<usize> {
+        let _ = (pos, mv);
+        None
+    }
+
     /// Whether the side to move is in check (or any state in which a static score says
     /// little and the side to move must not pass): such a node gets no null move, no
     /// futility or late-move pruning and no late-move reductions. Default `false`; asked only

@@ -31,6 +31,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Wall-clock time for this search; checked every [`crate::CHECK_EVERY_NODES`] nodes.
     pub move_time: Option<Duration>,
+    /// With `move_time`: no new iteration starts once this much time is spent. `None`: once
+    /// [`crate::NEW_ITERATION_MAX_PERCENT`] of `move_time` is.
+    pub soft_time: Option<Duration>,
     /// Set it (from any thread) to stop the search; checked with the time.
     pub stop: Option<Arc<AtomicBool>>,
 }

@@ -114,6 +114,20 @@ pub struct Config {
     /// score less the margin). The shallow search and its subtree try no ProbCut of their
     /// own. `None`: off (the default).
     pub probcut: Option<Score>,
+    /// Continuation history (needs [`Hooks::continuation_slot`]): a counter per pair of
+    /// (the move one or two plies earlier, this move), credited when a quiet move refutes a
+    /// node after that earlier move and debited for the quiet moves tried before it; a quiet
+    /// move's ordering adds both counters to its history, and with
+    /// [`history_malus`](Config::history_malus) its late-move reduction reads their sum too.
+    /// Counters move by "gravity" (a bonus shrinks as the counter nears
+    /// [`HISTORY_MAX`]), so they never overflow. Off by default.
+    pub continuation_history: bool,
+    /// The "improving" rule: a node not in check whose static evaluation is above the one
+    /// two plies earlier (the same side to move) is improving. Reverse futility then takes
+    /// one ply less of margin; a node that is not improving prunes late moves after half as
+    /// many ([`late_move_count`]) and reduces a late move one ply more when it reduces it
+    /// at all. Needs the static evaluation at every node not in check. Off by default.
+    pub improving: bool,
 }
 
 /// Internal iterative reduction ([`Config::internal_reduction`]) applies from this remaining
@@ -163,6 +177,12 @@ pub fn lmr_plies(depth: i32, i: usize) -> i32 {
     r as i32
 }
 
+/// Continuation history's bonus for a refutation at remaining depth `d`: this times `d`
+/// squared, at most [`CONTINUATION_BONUS_MAX`].
+pub const CONTINUATION_BONUS_PER_PLY2: i32 = 32;
+/// See [`CONTINUATION_BONUS_PER_PLY2`].
+pub const CONTINUATION_BONUS_MAX: i32 = 2_400;
+
 /// With [`Config::history_malus`], a history counter beyond this share of [`HISTORY_MAX`]
 /// (either way) changes a scaled late-move reduction by a ply, in percent.
 pub const HISTORY_LMR_PERCENT: i32 = 25;
@@ -191,6 +211,8 @@ impl Default for Config {
             exchange_pruning: None,
             internal_reduction: false,
             probcut: None,
+            continuation_history: false,
+            improving: false,
         }
     }
 }
@@ -282,6 +304,15 @@ pub struct Searcher<G: Game + Hashed, H: Hooks<G>> {
     pruning: bool,
     /// Whether a ProbCut search is under way (its subtree tries no ProbCut).
     in_probcut: bool,
+    /// `played[ply]`: the [`Hooks::continuation_slot`] of the move searched from the node at
+    /// that ply on the current path ([`NO_SLOT`] for a pass or a move without one).
+    played: Vec<u16>,
+    /// Continuation history ([`Config::continuation_history`]): `CONTINUATION_SLOTS` squared
+    /// counters, indexed by (earlier move's slot, this move's slot); empty when off.
+    continuation: Vec<i16>,
+    /// `evals[ply]`: the static evaluation of the node at that ply on the current path
+    /// ([`NO_EVAL`] in check or at the root), for [`Config::improving`].
+    evals: Vec<Score>,
     /// Scaled late-move reductions by depth and move number ([`lmr_plies`]).
     lmr_table: Vec<u8>,
     /// Plies added to every iteration's depth (Lazy SMP helpers search one deeper).
@@ -293,6 +324,14 @@ pub struct Searcher<G: Game + Hashed, H: Hooks<G>> {
 
 /// Side of the square table of scaled late-move reductions.
 const LMR_TABLE_SIZE: usize = 64;
+
+/// The number of [`Hooks::continuation_slot`] values (slots are taken modulo this): enough
+/// for every (piece, target square) of chess.
+pub const CONTINUATION_SLOTS: usize = 1 << 10;
+/// No continuation slot at this ply (a pass, the root's unknown last move).
+const NO_SLOT: u16 = u16::MAX;
+/// No static evaluation at this ply (in check, or the root).
+const NO_EVAL: Score = Score::MIN;
 
 impl<G: Game + Hashed, H: Hooks<G>> std::fmt::Debug for Searcher<G, H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -348,6 +387,13 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                 || config.exchange_pruning.is_some()
                 || config.probcut.is_some(),
             in_probcut: false,
+            played: vec![NO_SLOT; plies],
+            evals: vec![NO_EVAL; plies],
+            continuation: if config.continuation_history {
+                vec![0; CONTINUATION_SLOTS * CONTINUATION_SLOTS]
+            } else {
+                Vec::new()
+            },
             lmr_table,
             depth_bonus: 0,
             owns_generation: true,
@@ -383,6 +429,7 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
             *k = [None; 2];
         }
         self.history.fill(0);
+        self.continuation.fill(0);
     }
 
     /// Searches `pos` by iterative deepening until a limit is reached, reporting each
@@ -485,11 +532,13 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                 pv: result.pv.clone(),
                 elapsed,
             });
-            if let Some(time) = limits.move_time
-                && elapsed.as_nanos() * 100
-                    >= time.as_nanos() * u128::from(NEW_ITERATION_MAX_PERCENT)
-            {
-                break;
+            if let Some(time) = limits.move_time {
+                let soft = limits
+                    .soft_time
+                    .unwrap_or(time * NEW_ITERATION_MAX_PERCENT / 100);
+                if elapsed >= soft {
+                    break;
+                }
             }
         }
         result.nodes = self.nodes;
@@ -586,6 +635,7 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         let child_depth = depth as i32 - 1 + ext;
         let mut best = Score::MIN;
         for (i, &mv) in moves.iter().enumerate() {
+            self.played[0] = self.continuation_slot(pos, mv);
             let child = pos.after(mv);
             let score = self.child(&child, i == 0, child_depth, 0, 1, alpha, beta);
             if self.stopped {
@@ -727,19 +777,29 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         let zero_window = beta - alpha == 1;
         let mut in_check = false;
         let mut static_eval = None;
+        let mut improving = true;
         if self.pruning {
             in_check = self.hooks.in_check(pos);
-            if !in_check
-                && zero_window
-                && !horizon_extended
-                && !self.hooks.decisive(alpha)
-                && !self.hooks.decisive(beta)
-            {
+            let prunable = zero_window && !self.hooks.decisive(alpha) && !self.hooks.decisive(beta);
+            if !in_check && !horizon_extended && (prunable || self.config.improving) {
                 let eval = self.hooks.evaluate(pos, ply);
-                static_eval = Some(eval);
+                if self.config.improving {
+                    self.evals[p] = eval;
+                    improving = p < 2 || self.evals[p - 2] == NO_EVAL || eval > self.evals[p - 2];
+                }
+                if prunable {
+                    static_eval = Some(eval);
+                }
+            } else if self.config.improving {
+                self.evals[p] = NO_EVAL;
+            }
+            if let Some(eval) = static_eval {
                 if let Some(margin) = self.config.reverse_futility
                     && depth <= FUTILITY_MAX_DEPTH
-                    && eval.saturating_sub(margin.saturating_mul(depth)) >= beta
+                    && eval.saturating_sub(
+                        margin
+                            .saturating_mul(depth - i32::from(improving && self.config.improving)),
+                    ) >= beta
                 {
                     return eval;
                 }
@@ -771,6 +831,7 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                     && let Some(passed) = self.hooks.null_move(pos, ply)
                 {
                     let r = 1 + NULL_MOVE_PLIES + depth / NULL_MOVE_DEPTH_DIVISOR;
+                    self.played[p] = NO_SLOT;
                     let s = -self.negamax(&passed, depth - r, ply + 1, -beta, -beta + 1);
                     if self.stopped {
                         return 0;
@@ -808,6 +869,11 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         };
         let prune_late =
             self.config.late_move_pruning && static_eval.is_some() && depth <= FUTILITY_MAX_DEPTH;
+        let late_moves = if improving {
+            late_move_count(depth)
+        } else {
+            late_move_count(depth) / 2
+        };
         let exchange = match self.config.exchange_pruning {
             Some(m)
                 if self.pruning
@@ -847,7 +913,7 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                     best = best.max(f);
                     continue;
                 }
-                if prune_late && i >= late_move_count(depth) {
+                if prune_late && i >= late_moves {
                     continue;
                 }
             }
@@ -864,7 +930,8 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                     let r =
                         i32::from(self.lmr_table[d * LMR_TABLE_SIZE + i.min(LMR_TABLE_SIZE - 1)])
                             - i32::from(!zero_window)
-                            - self.history_lmr(pos, mv);
+                            - self.history_lmr(pos, p, mv);
+                    let r = if r > 0 && !improving { r + 1 } else { r };
                     r.clamp(0, (child_depth - 1).max(0))
                 } else {
                     LMR_PLIES
@@ -872,6 +939,7 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
             } else {
                 0
             };
+            self.played[p] = self.continuation_slot(pos, mv);
             let child = pos.after(mv);
             let score = self.child(&child, i == 0, child_depth, reduction, ply + 1, alpha, beta);
             if self.stopped {
@@ -1014,6 +1082,9 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                 {
                     s = s.saturating_add(self.history[slot % HISTORY_SLOTS]);
                 }
+                if !self.continuation.is_empty() {
+                    s = s.saturating_add(self.continuation_sum(pos, p, mv));
+                }
                 s.min(ORDER_MAX)
             };
             scores.push(s);
@@ -1022,17 +1093,70 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
 
     /// Plies less to reduce a quiet move by its history ([`Config::history_malus`]): 1 when
     /// its counter is high, -1 when low, else 0.
+    /// With [`Config::continuation_history`], the counters are averaged with the plain one.
     #[inline]
-    fn history_lmr(&self, pos: &G, mv: G::Move) -> i32 {
+    fn history_lmr(&self, pos: &G, p: usize, mv: G::Move) -> i32 {
         if !(self.config.history_malus && self.config.history) {
             return 0;
         }
         let Some(slot) = self.hooks.history_slot(pos, mv) else {
             return 0;
         };
-        let h = self.history[slot % HISTORY_SLOTS];
+        let mut h = self.history[slot % HISTORY_SLOTS];
+        if !self.continuation.is_empty() {
+            h = (h + self.continuation_sum(pos, p, mv)) / 3;
+        }
         let edge = HISTORY_MAX / 100 * HISTORY_LMR_PERCENT;
         i32::from(h > edge) - i32::from(h < -edge)
+    }
+
+    /// `mv`'s continuation slot, or [`NO_SLOT`] when it has none or the option is off.
+    #[inline]
+    fn continuation_slot(&self, pos: &G, mv: G::Move) -> u16 {
+        if self.continuation.is_empty() {
+            return NO_SLOT;
+        }
+        self.hooks
+            .continuation_slot(pos, mv)
+            .map_or(NO_SLOT, |s| (s % CONTINUATION_SLOTS) as u16)
+    }
+
+    /// The indexes into the continuation table of `mv` at ply `p` after the moves one and two
+    /// plies earlier (`None` where there is no such move).
+    #[inline]
+    fn continuation_indexes(&self, pos: &G, p: usize, mv: G::Move) -> [Option<usize>; 2] {
+        let cur = self.continuation_slot(pos, mv);
+        let at = |back: usize| {
+            let earlier = if p >= back {
+                self.played[p - back]
+            } else {
+                NO_SLOT
+            };
+            (cur != NO_SLOT && earlier != NO_SLOT)
+                .then(|| usize::from(earlier) * CONTINUATION_SLOTS + usize::from(cur))
+        };
+        [at(1), at(2)]
+    }
+
+    /// The sum of `mv`'s two continuation counters at ply `p`.
+    #[inline]
+    fn continuation_sum(&self, pos: &G, p: usize, mv: G::Move) -> i32 {
+        self.continuation_indexes(pos, p, mv)
+            .into_iter()
+            .flatten()
+            .map(|i| i32::from(self.continuation[i]))
+            .sum()
+    }
+
+    /// Moves `mv`'s continuation counters at ply `p` by `bonus`, with gravity: the step
+    /// shrinks as a counter nears [`HISTORY_MAX`] either way, so none ever passes it.
+    fn bump_continuation(&mut self, pos: &G, p: usize, mv: G::Move, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        for i in self.continuation_indexes(pos, p, mv).into_iter().flatten() {
+            let c = i32::from(self.continuation[i]);
+            let next = c + bonus - c * bonus.abs() / HISTORY_MAX;
+            self.continuation[i] = next.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+        }
     }
 
     /// A quiet move refuted the node after the moves `tried`: remember it as a killer,
@@ -1053,12 +1177,21 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         {
             let bonus = depth * depth;
             let mut overflow = self.bump_history(slot, bonus);
+            let continued = !self.continuation.is_empty();
+            let c_bonus = (depth * depth * CONTINUATION_BONUS_PER_PLY2).min(CONTINUATION_BONUS_MAX);
+            if continued {
+                self.bump_continuation(pos, p, mv, c_bonus);
+            }
             if self.config.history_malus {
                 for &other in tried {
-                    if !self.hooks.is_noisy(pos, other)
-                        && let Some(s) = self.hooks.history_slot(pos, other)
-                    {
+                    if self.hooks.is_noisy(pos, other) {
+                        continue;
+                    }
+                    if let Some(s) = self.hooks.history_slot(pos, other) {
                         overflow |= self.bump_history(s, -bonus);
+                    }
+                    if continued {
+                        self.bump_continuation(pos, p, other, -c_bonus);
                     }
                 }
             }

@@ -95,6 +95,7 @@ where
             depth: None,
             nodes: None,
             move_time: limits.move_time,
+            soft_time: limits.soft_time,
             stop: Some(Arc::clone(&stop)),
         };
         let main = &mut self.main;

@@ -137,6 +137,51 @@ fn random_positions(n: usize, seed: u64) -> Vec<Position> {
     out
 }
 
+/// The threshold exchange test agrees with the full exchange value on every legal move of
+/// 3,000 random positions, at thresholds around every piece value and the pruning margins,
+/// and on the hand-made cases above.
+#[test]
+fn the_exchange_threshold_agrees_with_the_exchange_value() {
+    let thresholds = [
+        -20_000, -1_000, -951, -950, -500, -321, -320, -240, -181, -180, -120, -100, -60, -20, -1,
+        0, 1, 20, 99, 100, 101, 180, 220, 320, 330, 500, 850, 950, 1_000, 20_000,
+    ];
+    let mut checked = 0;
+    let mut boards: Vec<Board> = random_positions(3_000, 41)
+        .iter()
+        .map(|p| p.board().clone())
+        .collect();
+    boards.extend(
+        [
+            "3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1",
+            "4k3/8/2b5/8/4n3/8/8/4RK2 w - - 0 1",
+            "4k3/8/8/8/4n3/3K4/8/8 w - - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ]
+        .map(board),
+    );
+    for b in &boards {
+        let mut moves = Vec::new();
+        b.generate_moves(|pm| {
+            moves.extend(pm);
+            false
+        });
+        for &m in &moves {
+            let value = see::see(b, m);
+            for t in thresholds {
+                assert_eq!(
+                    see::see_at_least(b, m, t),
+                    value >= t,
+                    "{b} {m}: exchange {value}, threshold {t}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1_000_000, "{checked}");
+}
+
 #[test]
 fn never_an_illegal_move() {
     let options = Options::parse("nodes=3000,hash=4").unwrap();
@@ -178,7 +223,7 @@ fn options_are_checked() {
 
 /// The bench's node count at depth 6: the search's signature. It changes exactly when the
 /// search or the evaluation does; update it (and docs/benchmarks/chess.md) with them.
-const BENCH_6_NODES: u64 = 81_607;
+const BENCH_6_NODES: u64 = 55_624;
 
 #[test]
 fn bench_signature_is_stable() {
@@ -221,19 +266,47 @@ fn a_move_time_stops_the_search() {
 fn the_clock_is_spent_with_care() {
     let clocked = Clocked::new(&ENGINES[0], &Options::default(), 0).unwrap();
     let start = Position::start();
-    let move_time = |left: Duration, increment: Duration, moves_to_go: Option<u32>| {
+    let limits = |left: Duration, increment: Duration, moves_to_go: Option<u32>| {
         let clock = ThinkTime {
             left,
             increment,
             moves_to_go,
             ..ThinkTime::default()
         };
-        clocked.limits(&start, &clock).move_time.unwrap()
+        clocked.limits(&start, &clock)
     };
+    let move_time =
+        |left, increment, moves_to_go| limits(left, increment, moves_to_go).move_time.unwrap();
     let left = Duration::from_secs(10);
     let inc = Duration::from_millis(100);
-    let t = move_time(left, inc, None);
-    assert!(t > inc && t < left / 10, "{t:?}");
+    // No new iteration after half the move's share; the iteration under way may run on to
+    // STRETCH_PERCENT of the share, within a fifth of the clock.
+    let opening = limits(left, inc, None);
+    let (soft, t) = (opening.soft_time.unwrap(), opening.move_time.unwrap());
+    let share = soft * 2;
+    assert!(share > inc && share < left / 10, "{share:?}");
+    assert!(
+        t > share
+            && t <= share * time::STRETCH_PERCENT / 100 + Duration::from_millis(1)
+            && t < left / 5,
+        "{t:?}"
+    );
+    // A per-move cap is never overrun by the stretch.
+    let capped = ThinkTime {
+        left,
+        increment: inc,
+        move_cap: Some(Duration::from_millis(300)),
+        ..ThinkTime::default()
+    };
+    let c = clocked.limits(&start, &capped);
+    assert!(c.move_time.unwrap() < Duration::from_millis(300), "{c:?}");
+    // The engine's own fixed time per move is not stretched either.
+    let fixed = Clocked::new(&ENGINES[0], &Options::parse("movetime=200").unwrap(), 0).unwrap();
+    let clock = ThinkTime {
+        left,
+        ..ThinkTime::default()
+    };
+    assert!(fixed.limits(&start, &clock).move_time.unwrap() <= Duration::from_millis(200));
     // With one move to the time control, more of the clock; never all of it.
     let last = move_time(left, Duration::ZERO, Some(1));
     assert!(last > t && last < left, "{last:?}");

@@ -635,6 +635,7 @@ fn pace(pos: &Position) -> Pace {
         moves_played: (pos.stones() / 4) as u32,
         expected_moves: 40,
         min_moves_left: 12,
+        stretch_percent: 100,
     }
 }
 

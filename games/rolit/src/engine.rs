@@ -274,6 +274,7 @@ fn pace(pos: &Position) -> Pace {
         moves_played: placed / players,
         expected_moves: PLACEMENTS / players,
         min_moves_left: 2,
+        stretch_percent: 100,
     }
 }
 

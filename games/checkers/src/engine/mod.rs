@@ -179,6 +179,7 @@ fn pace(pos: &Position) -> Pace {
         moves_played: 24u32.saturating_sub(pieces) + u32::from(pos.quiet_plies()) / 2,
         expected_moves: EXPECTED_MOVES,
         min_moves_left: MIN_MOVES_LEFT,
+        stretch_percent: 100,
     }
 }
 

@@ -209,14 +209,15 @@ impl Hooks<Node> for ChessHooks {
                     if mv.promotion.is_some_and(|p| p != Piece::Queen) {
                         continue;
                     }
-                    if (is_capture(b, mv) || mv.promotion.is_some()) && see::see(b, mv) >= 0 {
+                    if (is_capture(b, mv) || mv.promotion.is_some()) && see::see_at_least(b, mv, 0)
+                    {
                         out.push(mv);
                     }
                 }
             } else {
                 pm.to &= them;
                 for mv in pm {
-                    if see::see(b, mv) >= 0 {
+                    if see::see_at_least(b, mv, 0) {
                         out.push(mv);
                     }
                 }
@@ -234,7 +235,7 @@ impl Hooks<Node> for ChessHooks {
     }
 
     fn exchange_at_least(&mut self, node: &Node, mv: Move, threshold: Score) -> bool {
-        see::see(&node.board, mv) >= threshold
+        see::see_at_least(&node.board, mv, threshold)
     }
 
     fn wins_by_distance(&self) -> Option<WinsByDistance> {
@@ -254,7 +255,7 @@ impl Hooks<Node> for ChessHooks {
         if is_capture(b, mv) || mv.promotion.is_some() {
             let attacker = b.piece_on(mv.from).map_or(0, |p| p as i32);
             let gain = victim(node, mv) * 16 - attacker;
-            if see::see(b, mv) >= 0 {
+            if see::see_at_least(b, mv, 0) {
                 GOOD_CAPTURE + gain
             } else {
                 BAD_CAPTURE + gain
@@ -267,6 +268,13 @@ impl Hooks<Node> for ChessHooks {
     fn history_slot(&self, node: &Node, mv: Move) -> Option<usize> {
         let side = node.board.side_to_move() as usize;
         Some(side * 4096 + mv.from as usize * 64 + mv.to as usize)
+    }
+
+    /// The moving piece, its colour and the target square: a reply remembers what was done.
+    fn continuation_slot(&self, node: &Node, mv: Move) -> Option<usize> {
+        let b = &node.board;
+        let piece = b.piece_on(mv.from)? as usize;
+        Some((b.side_to_move() as usize * 6 + piece) * 64 + mv.to as usize)
     }
 
     /// Tighter than the default by one on the winning side: a mate is scored at the mated

@@ -1,9 +1,10 @@
 //! Jumper, the chess engine, on the workspace's generic search (`olympiad_search`): principal
 //! variation search with a transposition table, iterative deepening with aspiration windows,
 //! null-move pruning, reverse futility and futility pruning, late-move pruning and scaled
-//! late-move reductions, check extensions, mate-distance pruning, killer and history
-//! ordering, captures-only quiescence with static exchange evaluation, and Lazy SMP over a
-//! shared table (option `threads`). The evaluation is tapered and its weights are fitted by
+//! late-move reductions, check extensions, mate-distance pruning, killer,
+//! history and continuation-history ordering, the "improving" rule, captures-only
+//! quiescence with static exchange evaluation, and Lazy SMP over a shared table (option
+//! `threads`). The evaluation is tapered and its weights are fitted by
 //! the project's own Texel tuning ([`tune`]) on positions from Jumper's self-play.
 //!
 //! The search runs on its own lean [`node::Node`] (a `cozy_chess::Board`), made at the root
@@ -76,6 +77,8 @@ pub fn config(hash_mib: usize) -> Config {
         }),
         internal_reduction: true,
         probcut: None,
+        continuation_history: true,
+        improving: true,
     }
 }
 

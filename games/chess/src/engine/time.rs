@@ -4,7 +4,9 @@
 //! time: the time left (less a reserve) spread over those moves, most of the increment
 //! added, a `movestogo` control spread over the moves to the next control. The search
 //! itself starts no new iteration after half of its allotment
-//! ([`olympiad_search::NEW_ITERATION_MAX_PERCENT`]) and stops at the whole.
+//! ([`olympiad_search::NEW_ITERATION_MAX_PERCENT`]) and stops at [`STRETCH_PERCENT`] of it
+//! (within a fifth of the clock and any per-move cap), so that an iteration it starts
+//! mostly finishes.
 
 use cozy_chess::Board;
 use olympiad_search::engine::Pace;
@@ -18,6 +20,10 @@ use super::eval::{PHASE_MAX, features};
 pub const OPENING_MOVES_LEFT: u32 = 24;
 /// However simplified the position, the time left is spread over at least this many moves.
 pub const MIN_MOVES_LEFT: u32 = 10;
+/// How far past its share of the clock a move's search may run to finish the iteration it
+/// started, in percent of the share ([`Pace::stretch_percent`]): an iteration begun before
+/// half the share used to be cut at the whole share, its work mostly lost.
+pub const STRETCH_PERCENT: u32 = 250;
 
 /// Moves the game is expected to last from here, per side: from
 /// [`OPENING_MOVES_LEFT`] with all pieces down to [`MIN_MOVES_LEFT`] with none.
@@ -37,5 +43,6 @@ pub fn pace(board: &Board) -> Pace {
     let mut pace = Pace::after(played);
     pace.expected_moves = played + moves_left(board);
     pace.min_moves_left = MIN_MOVES_LEFT.min(moves_left(board));
+    pace.stretch_percent = STRETCH_PERCENT;
     pace
 }

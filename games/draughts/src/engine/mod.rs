@@ -60,6 +60,7 @@ fn pace(pos: &Position) -> Pace {
         moves_played: 2 * (40 - men.count_ones().min(40)) + u32::from(pos.quiet_plies()) / 2,
         expected_moves: 70,
         min_moves_left: 20,
+        stretch_percent: 100,
     }
 }
 

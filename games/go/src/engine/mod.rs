@@ -185,6 +185,7 @@ fn pace(pos: &Position) -> Pace {
         moves_played: (stones / 2) as u32,
         expected_moves: (points * EXPECTED_MOVES_PERCENT / 100).max(1) as u32,
         min_moves_left: (points / 8).max(1) as u32,
+        stretch_percent: 100,
     }
 }
 

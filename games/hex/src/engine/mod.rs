@@ -207,6 +207,7 @@ fn pace(pos: &Position) -> Pace {
         moves_played: (pos.stones() / 2) as u32,
         expected_moves: (cells * EXPECTED_MOVES_PERCENT / 100).max(1) as u32,
         min_moves_left: (cells / 12).max(1) as u32,
+        stretch_percent: 100,
     }
 }
 
