@@ -894,10 +894,12 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
             let plain = scores[i] < KILLER_SCORE - 1;
+            // Whether the move is noisy, asked of the hooks at most once per move.
+            let mut noisy = None;
             if i > 0
                 && let Some(m) = exchange
             {
-                let threshold = if self.hooks.is_noisy(pos, mv) {
+                let threshold = if *noisy.get_or_insert_with(|| self.hooks.is_noisy(pos, mv)) {
                     -m.noisy.saturating_mul(depth * depth)
                 } else {
                     -m.quiet.saturating_mul(depth)
@@ -906,7 +908,11 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                     continue;
                 }
             }
-            if i > 0 && (futile.is_some() || prune_late) && plain && !self.hooks.is_noisy(pos, mv) {
+            if i > 0
+                && (futile.is_some() || prune_late)
+                && plain
+                && !*noisy.get_or_insert_with(|| self.hooks.is_noisy(pos, mv))
+            {
                 if let Some(f) = futile
                     && f <= alpha
                 {
@@ -923,7 +929,7 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
                 && ext == 0
                 && !in_check
                 && plain
-                && !self.hooks.is_noisy(pos, mv)
+                && !*noisy.get_or_insert_with(|| self.hooks.is_noisy(pos, mv))
             {
                 if self.config.lmr_scaled {
                     let d = (depth as usize).min(LMR_TABLE_SIZE - 1);

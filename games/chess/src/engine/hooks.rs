@@ -34,6 +34,46 @@ pub struct ChessHooks {
     /// Hashes of the positions before the root since the last irreversible move, most
     /// recent first.
     before_root: Vec<u64>,
+    /// The evaluation cache: see [`EvalCache`].
+    evals: EvalCache,
+}
+
+/// Entries of the evaluation cache (a power of two): 512 KiB.
+pub const EVAL_CACHE_ENTRIES: usize = 1 << 16;
+
+/// Static evaluations by position hash, direct-mapped: iterative deepening and
+/// transpositions evaluate the same positions again and again, and the evaluation is the
+/// largest part of a search's time. An entry packs the hash's upper 32 bits with white's
+/// score, so a wrong hit needs the 16 index bits and the 32 stored ones to agree. The cache
+/// only saves time: the search is the same node for node.
+#[derive(Clone, Debug)]
+struct EvalCache {
+    entries: Box<[u64]>,
+}
+
+impl Default for EvalCache {
+    fn default() -> Self {
+        Self {
+            entries: vec![0; EVAL_CACHE_ENTRIES].into_boxed_slice(),
+        }
+    }
+}
+
+impl EvalCache {
+    /// White's evaluation of `board`, from the cache or computed and stored.
+    #[inline]
+    fn white(&mut self, board: &Board) -> i32 {
+        let hash = board.hash();
+        let slot = &mut self.entries[hash as usize & (EVAL_CACHE_ENTRIES - 1)];
+        let tag = hash & !0xFFFF_FFFF;
+        // A tag of zero is also the empty entry's: such a position is simply not cached.
+        if tag != 0 && *slot & !0xFFFF_FFFF == tag {
+            return *slot as u32 as i32;
+        }
+        let white = eval::evaluate_white(board);
+        *slot = tag | u64::from(white as u32);
+        white
+    }
 }
 
 impl Default for ChessHooks {
@@ -41,6 +81,7 @@ impl Default for ChessHooks {
         Self {
             path: vec![0; MAX_PLY as usize + 2],
             before_root: Vec::new(),
+            evals: EvalCache::default(),
         }
     }
 }
@@ -159,7 +200,13 @@ impl Hooks<Node> for ChessHooks {
     }
 
     fn evaluate(&mut self, node: &Node, _ply: u32) -> Score {
-        eval::evaluate(&node.board).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        let white = self.evals.white(&node.board);
+        let own = if node.board.side_to_move() == Color::White {
+            white
+        } else {
+            -white
+        };
+        own.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     fn extension(&mut self, node: &Node, _moves: &[Move], _ply: u32) -> i32 {
@@ -281,5 +328,56 @@ impl Hooks<Node> for ChessHooks {
     /// side's node, so the side to move can at best mate one ply further on.
     fn ply_bounds(&self, ply: u32) -> Option<(Score, Score)> {
         Some((-MATE + ply as Score, MATE - ply as Score - 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use cozy_chess::Board;
+    use olympiad_core::SplitMix64;
+    use olympiad_search::Hooks;
+
+    use super::{ChessHooks, EVAL_CACHE_ENTRIES, EVAL_LIMIT};
+    use crate::engine::eval;
+    use crate::engine::node::Node;
+
+    /// Positions of random games, many more than the cache holds, so entries are replaced
+    /// and looked up again after other positions took their slots.
+    fn random_boards(n: usize, seed: u64) -> Vec<Board> {
+        let mut rng = SplitMix64::new(seed);
+        let mut out = Vec::with_capacity(n);
+        let mut board = Board::default();
+        while out.len() < n {
+            let mut moves = Vec::new();
+            board.generate_moves(|pm| {
+                moves.extend(pm);
+                false
+            });
+            if moves.is_empty() || board.halfmove_clock() >= 100 {
+                board = Board::default();
+                continue;
+            }
+            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            board.play_unchecked(mv);
+            out.push(board.clone());
+        }
+        out
+    }
+
+    #[test]
+    fn the_cached_evaluation_is_the_evaluation() {
+        let boards = random_boards(EVAL_CACHE_ENTRIES * 2, 7);
+        let mut hooks = ChessHooks::default();
+        for pass in 0..2 {
+            for (i, b) in boards.iter().enumerate() {
+                let node = Node::new(b.clone());
+                let want = eval::evaluate(b).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+                assert_eq!(
+                    hooks.evaluate(&node, 0),
+                    want,
+                    "pass {pass}, position {i}: {b}"
+                );
+            }
+        }
     }
 }

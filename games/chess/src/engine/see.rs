@@ -191,10 +191,7 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     let sliders_b = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
     let sliders_r = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
     let mut attack = attackers(board, mv.to, occ);
-    loop {
-        let Some((piece, from)) = least_valuable(board, attack & board.colors(side) & occ) else {
-            break;
-        };
+    while let Some((piece, from)) = least_valuable(board, attack & board.colors(side) & occ) {
         depth += 1;
         if depth >= gain.len() {
             break;
