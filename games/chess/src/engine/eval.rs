@@ -66,8 +66,23 @@ pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
 pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
 /// A knight, bishop, rook or queen attacked by the enemy and not defended.
 pub const HANGING: usize = THREAT_BY_ROOK + 1;
+/// A square from which a knight, bishop, rook or queen that attacks it would check the
+/// enemy king, not occupied by its own side and not attacked by the enemy.
+pub const SAFE_CHECK: usize = HANGING + 1;
+/// A passed pawn whose next square is occupied.
+pub const PASSED_BLOCKED: usize = SAFE_CHECK + 4;
+/// A passed pawn: its own king's distance to the pawn's next square, times the pawn's rank
+/// (1 to 8 from its own side) less two (a king's nearness counts more the further the pawn
+/// is).
+pub const PASSED_OWN_KING: usize = PASSED_BLOCKED + 1;
+/// The same with the enemy king's distance.
+pub const PASSED_THEIR_KING: usize = PASSED_OWN_KING + 1;
+/// A knight on its 4th to 6th rank, defended by a pawn, that no enemy pawn can attack.
+pub const OUTPOST_KNIGHT: usize = PASSED_THEIR_KING + 1;
+/// The same for a bishop.
+pub const OUTPOST_BISHOP: usize = OUTPOST_KNIGHT + 1;
 /// How many features (weights per phase) there are.
-pub const NUM_FEATURES: usize = HANGING + 1;
+pub const NUM_FEATURES: usize = OUTPOST_BISHOP + 1;
 
 /// Receives the features of a position: `n` more of feature `index` (white minus black).
 pub trait Sink {
@@ -175,6 +190,14 @@ const fn front_spans(white: bool) -> [u64; 64] {
 const WHITE_SPAN: [u64; 64] = front_spans(true);
 const BLACK_SPAN: [u64; 64] = front_spans(false);
 
+/// The king-move distance between two squares.
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
 /// Walks the position, telling `sink` every feature (white minus black); returns the phase.
 pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
     let occ = board.occupied();
@@ -241,6 +264,8 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         let their_king = board.king(them);
         let king_zone = get_king_moves(their_king);
         let safe = !own & !pawn_attacks[them as usize];
+        // What this side's knights, bishops, rooks and queens attack, by piece type.
+        let mut by_type = [BitBoard::EMPTY; 4];
 
         for piece in Piece::ALL {
             let set = board.colored_pieces(color, piece);
@@ -264,11 +289,31 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                     _ => continue,
                 };
                 let k = piece as usize - 1;
+                by_type[k] |= attacks;
                 sink.add(MOBILITY + k, sign * (attacks & safe).len() as i32);
                 let hits = (attacks & king_zone).len() as i32;
                 if hits > 0 {
                     sink.add(KING_ATTACK + k, sign * hits);
                     king_attackers += 1;
+                }
+                if matches!(piece, Piece::Knight | Piece::Bishop) {
+                    let rank = sq.rank().relative_to(color) as usize;
+                    let span = if color == Color::White {
+                        WHITE_SPAN[sq as usize]
+                    } else {
+                        BLACK_SPAN[sq as usize]
+                    };
+                    if (3..=5).contains(&rank)
+                        && pawn_attacks[c].has(sq)
+                        && span & ADJACENT[sq.file() as usize] & their_pawns.0 == 0
+                    {
+                        let feature = if piece == Piece::Knight {
+                            OUTPOST_KNIGHT
+                        } else {
+                            OUTPOST_BISHOP
+                        };
+                        sink.add(feature, sign);
+                    }
                 }
                 if piece == Piece::Rook {
                     let file = FILES[sq.file() as usize];
@@ -281,6 +326,22 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
             }
         }
         sink.add(KING_ATTACKERS + king_attackers.min(7), sign);
+        // Checks the enemy cannot answer by taking the checking piece where it lands.
+        let unguarded = !own & !attacked[t];
+        let diagonal = get_bishop_moves(their_king, occ);
+        let straight = get_rook_moves(their_king, occ);
+        let checks = [
+            get_knight_moves(their_king),
+            diagonal,
+            straight,
+            diagonal | straight,
+        ];
+        for k in 0..4 {
+            let n = (checks[k] & by_type[k] & unguarded).len() as i32;
+            if n > 0 {
+                sink.add(SAFE_CHECK + k, sign * n);
+            }
+        }
         if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
             sink.add(BISHOP_PAIR, sign);
         }
@@ -296,7 +357,27 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                 BLACK_SPAN[s]
             };
             if span & their_pawns.0 == 0 {
-                sink.add(PASSED + sq.rank().relative_to(color) as usize, sign);
+                let rank = sq.rank().relative_to(color) as usize;
+                sink.add(PASSED + rank, sign);
+                let next = if color == Color::White {
+                    Square::index(s + 8)
+                } else {
+                    Square::index(s - 8)
+                };
+                if occ.has(next) {
+                    sink.add(PASSED_BLOCKED, sign);
+                }
+                let weight = rank as i32 - 1;
+                if weight > 0 {
+                    sink.add(
+                        PASSED_OWN_KING,
+                        sign * weight * distance(board.king(color), next),
+                    );
+                    sink.add(
+                        PASSED_THEIR_KING,
+                        sign * weight * distance(their_king, next),
+                    );
+                }
             }
             if span & FILES[f] & own_pawns.0 != 0 {
                 sink.add(DOUBLED, sign);

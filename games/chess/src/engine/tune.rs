@@ -236,15 +236,13 @@ pub fn current_weights() -> Vec<f64> {
 /// then predicts about 0.62 at 0.005).
 pub const K_MAX: f64 = 0.02;
 
-/// The weights the fit leaves as they are, middlegame and endgame: the king's material
-/// (it never varies) and the hand-made ones from the king's attackers on (tuning those on
-/// the same games lowered the fitted error but raised the held-out one).
+/// The weights the fit leaves as they are, middlegame and endgame: the king's material (it
+/// never varies). The king's attackers and the threats were hand-made and kept fixed while
+/// the fit had 320,000 positions (fitting them raised the held-out error then); on 640,000
+/// they lower it.
 pub fn fixed_weights() -> Vec<usize> {
     let king = eval::MATERIAL + cozy_chess::Piece::King as usize;
-    std::iter::once(king)
-        .chain(eval::KING_ATTACKERS..NUM_FEATURES)
-        .flat_map(|i| [i, NUM_FEATURES + i])
-        .collect()
+    vec![king, NUM_FEATURES + king]
 }
 
 /// How the weights are fitted: full-batch Adam steps of a centipawn, with
@@ -261,7 +259,7 @@ pub fn settings(epochs: usize, l2: f64, block: usize) -> Settings {
 
 /// `weights.rs` for weights `w`, with a comment naming how they were made.
 pub fn weights_source(w: &[f64], provenance: &str) -> String {
-    let names: [(usize, &str); 20] = [
+    let names: [(usize, &str); 26] = [
         (
             eval::MATERIAL,
             "material: pawn, knight, bishop, rook, queen, (king)",
@@ -293,9 +291,7 @@ pub fn weights_source(w: &[f64], provenance: &str) -> String {
         (eval::TEMPO, "side to move"),
         (
             eval::KING_ATTACKERS,
-            "pieces attacking the enemy king's neighbourhood: 0..=7 (this and the four threat\n\
-             weights below are hand-made: tuning them on the same games lowered the fitted error\n\
-             but raised the held-out one)",
+            "pieces attacking the enemy king's neighbourhood: 0..=7",
         ),
         (eval::THREAT_BY_PAWN, "piece attacked by a pawn"),
         (
@@ -304,6 +300,18 @@ pub fn weights_source(w: &[f64], provenance: &str) -> String {
         ),
         (eval::THREAT_BY_ROOK, "queen attacked by a rook"),
         (eval::HANGING, "piece attacked and undefended"),
+        (
+            eval::SAFE_CHECK,
+            "safe checking squares: knight, bishop, rook, queen",
+        ),
+        (eval::PASSED_BLOCKED, "blocked passed pawn"),
+        (
+            eval::PASSED_OWN_KING,
+            "passed pawn: own king's distance to its next square, times its rank less two",
+        ),
+        (eval::PASSED_THEIR_KING, "the same for the enemy king"),
+        (eval::OUTPOST_KNIGHT, "knight outpost"),
+        (eval::OUTPOST_BISHOP, "bishop outpost"),
         (NUM_FEATURES, ""),
     ];
     let mut s = String::new();
@@ -346,7 +354,7 @@ mod tests {
 
     /// The tuner's linear evaluation is the engine's (the same features and weights), and
     /// a fit on a few self-play games lowers the error it starts from and leaves the fixed
-    /// weights (the king's material at 0, the hand-made ones) as they were.
+    /// weights (the king's material, middlegame and endgame) at 0.
     #[test]
     fn the_fit_agrees_with_the_engine_and_lowers_the_error() {
         let cfg = SelfPlay {
@@ -361,7 +369,7 @@ mod tests {
         let engine =
             |fen: &str| f64::from(eval::evaluate_white(&Board::from_fen(fen, false).unwrap()));
         let settings = settings(50, 0.0, 0);
-        assert_eq!(settings.fixed.len(), 2 * 13);
+        assert_eq!(settings.fixed.len(), 2);
         let w = current_weights();
         let report = texel::check_tuner(
             &text,
@@ -374,6 +382,7 @@ mod tests {
         );
         let king = eval::MATERIAL + cozy_chess::Piece::King as usize;
         assert_eq!(report.weights[king], 0.0);
+        assert_eq!(report.weights[NUM_FEATURES + king], 0.0);
     }
 
     /// `weights.rs` is what [`weights_source`] writes for the weights it holds (after its
