@@ -190,6 +190,16 @@ const fn front_spans(white: bool) -> [u64; 64] {
 const WHITE_SPAN: [u64; 64] = front_spans(true);
 const BLACK_SPAN: [u64; 64] = front_spans(false);
 
+/// The squares in front of `sq` for `color`, on its file and the adjacent ones.
+#[inline]
+fn front_span(color: Color, sq: Square) -> u64 {
+    if color == Color::White {
+        WHITE_SPAN[sq as usize]
+    } else {
+        BLACK_SPAN[sq as usize]
+    }
+}
+
 /// The king-move distance between two squares.
 #[inline]
 fn distance(a: Square, b: Square) -> i32 {
@@ -298,14 +308,9 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                 }
                 if matches!(piece, Piece::Knight | Piece::Bishop) {
                     let rank = sq.rank().relative_to(color) as usize;
-                    let span = if color == Color::White {
-                        WHITE_SPAN[sq as usize]
-                    } else {
-                        BLACK_SPAN[sq as usize]
-                    };
                     if (3..=5).contains(&rank)
                         && pawn_attacks[c].has(sq)
-                        && span & ADJACENT[sq.file() as usize] & their_pawns.0 == 0
+                        && front_span(color, sq) & ADJACENT[sq.file() as usize] & their_pawns.0 == 0
                     {
                         let feature = if piece == Piece::Knight {
                             OUTPOST_KNIGHT
@@ -351,11 +356,7 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         for sq in own_pawns {
             let f = sq.file() as usize;
             let s = sq as usize;
-            let span = if color == Color::White {
-                WHITE_SPAN[s]
-            } else {
-                BLACK_SPAN[s]
-            };
+            let span = front_span(color, sq);
             if span & their_pawns.0 == 0 {
                 let rank = sq.rank().relative_to(color) as usize;
                 sink.add(PASSED + rank, sign);
@@ -396,11 +397,7 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         let king = board.king(color);
         let kf = king.file() as usize;
         let near = FILES[kf] | ADJACENT[kf];
-        let span = if color == Color::White {
-            WHITE_SPAN[king as usize]
-        } else {
-            BLACK_SPAN[king as usize]
-        };
+        let span = front_span(color, king);
         let kr = king.rank() as usize;
         // The two ranks in front of the king (the span already keeps only those ahead).
         let two_ranks = if color == Color::White {
