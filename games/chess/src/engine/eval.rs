@@ -30,11 +30,17 @@ pub const MATERIAL: usize = 0;
 /// Piece-square tables: 6 pieces times 32 squares (files e-h mirrored onto d-a), the rank
 /// seen from the piece's own side.
 pub const PST: usize = MATERIAL + 6;
-/// Mobility per reachable square (not own-occupied, not attacked by an enemy pawn) of a
-/// knight, bishop, rook, queen.
+/// Mobility: a weight per number of safe reachable squares (not own-occupied, not attacked
+/// by an enemy pawn) of a knight (0..=8), bishop (0..=13), rook (0..=14) and queen (0..=27),
+/// so that the first squares can count more than the last ones; [`MOBILITY_START`] says
+/// where each piece's table starts.
 pub const MOBILITY: usize = PST + 6 * 32;
+/// Where the mobility table of a knight, bishop, rook and queen starts, from [`MOBILITY`].
+pub const MOBILITY_START: [usize; 4] = [0, 9, 23, 38];
+/// The entries of the four mobility tables together.
+pub const MOBILITY_LEN: usize = 38 + 28;
 /// A passed pawn on its relative rank (2nd..7th used).
-pub const PASSED: usize = MOBILITY + 4;
+pub const PASSED: usize = MOBILITY + MOBILITY_LEN;
 /// A pawn on a file holding another pawn of its side in front of it.
 pub const DOUBLED: usize = PASSED + 8;
 /// A pawn with no pawn of its side on the adjacent files.
@@ -300,7 +306,8 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                 };
                 let k = piece as usize - 1;
                 by_type[k] |= attacks;
-                sink.add(MOBILITY + k, sign * (attacks & safe).len() as i32);
+                let reach = (attacks & safe).len() as usize;
+                sink.add(MOBILITY + MOBILITY_START[k] + reach, sign);
                 let hits = (attacks & king_zone).len() as i32;
                 if hits > 0 {
                     sink.add(KING_ATTACK + k, sign * hits);

@@ -259,7 +259,7 @@ pub fn settings(epochs: usize, l2: f64, block: usize) -> Settings {
 
 /// `weights.rs` for weights `w`, with a comment naming how they were made.
 pub fn weights_source(w: &[f64], provenance: &str) -> String {
-    let names: [(usize, &str); 26] = [
+    let names: [(usize, &str); 29] = [
         (
             eval::MATERIAL,
             "material: pawn, knight, bishop, rook, queen, (king)",
@@ -270,8 +270,11 @@ pub fn weights_source(w: &[f64], provenance: &str) -> String {
         ),
         (
             eval::MOBILITY,
-            "mobility per safe square: knight, bishop, rook, queen",
+            "mobility by the number of safe squares reached: knight 0..=8",
         ),
+        (eval::MOBILITY + eval::MOBILITY_START[1], "bishop 0..=13"),
+        (eval::MOBILITY + eval::MOBILITY_START[2], "rook 0..=14"),
+        (eval::MOBILITY + eval::MOBILITY_START[3], "queen 0..=27"),
         (eval::PASSED, "passed pawn by relative rank 1-8"),
         (eval::DOUBLED, "doubled pawn"),
         (eval::ISOLATED, "isolated pawn"),
