@@ -87,8 +87,20 @@ pub const PASSED_THEIR_KING: usize = PASSED_OWN_KING + 1;
 pub const OUTPOST_KNIGHT: usize = PASSED_THEIR_KING + 1;
 /// The same for a bishop.
 pub const OUTPOST_BISHOP: usize = OUTPOST_KNIGHT + 1;
+/// A knight or bishop with an own pawn on the square in front of it.
+pub const MINOR_BEHIND_PAWN: usize = OUTPOST_BISHOP + 1;
+/// A pawn with no own pawn beside or behind it on the adjacent files (none can defend it)
+/// whose next square an enemy pawn attacks (it cannot advance safely).
+pub const BACKWARD: usize = MINOR_BEHIND_PAWN + 1;
+/// A square next to the enemy king that this side attacks and the enemy defends with
+/// nothing but its king or queen.
+pub const KING_ZONE_WEAK: usize = BACKWARD + 1;
+/// A passed pawn with nothing on its file in front of it, times its rank less two.
+pub const PASSED_FREE: usize = KING_ZONE_WEAK + 1;
+/// A passed pawn whose next square the enemy does not attack, times its rank less two.
+pub const PASSED_SAFE_PUSH: usize = PASSED_FREE + 1;
 /// How many features (weights per phase) there are.
-pub const NUM_FEATURES: usize = OUTPOST_BISHOP + 1;
+pub const NUM_FEATURES: usize = PASSED_SAFE_PUSH + 1;
 
 /// Receives the features of a position: `n` more of feature `index` (white minus black).
 pub trait Sink {
@@ -282,6 +294,18 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         let safe = !own & !pawn_attacks[them as usize];
         // What this side's knights, bishops, rooks and queens attack, by piece type.
         let mut by_type = [BitBoard::EMPTY; 4];
+        // The squares right behind this side's pawns.
+        let behind_pawns = if color == Color::White {
+            own_pawns.0 >> 8
+        } else {
+            own_pawns.0 << 8
+        };
+        let minors =
+            board.colored_pieces(color, Piece::Knight) | board.colored_pieces(color, Piece::Bishop);
+        let sheltered = (minors.0 & behind_pawns).count_ones() as i32;
+        if sheltered > 0 {
+            sink.add(MINOR_BEHIND_PAWN, sign * sheltered);
+        }
 
         for piece in Piece::ALL {
             let set = board.colored_pieces(color, piece);
@@ -354,6 +378,10 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                 sink.add(SAFE_CHECK + k, sign * n);
             }
         }
+        let weak = king_zone & attacked[c] & !(pawn_attacks[t] | by_minor[t] | by_rook[t]);
+        if !weak.is_empty() {
+            sink.add(KING_ZONE_WEAK, sign * weak.len() as i32);
+        }
         if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
             sink.add(BISHOP_PAIR, sign);
         }
@@ -385,6 +413,12 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                         PASSED_THEIR_KING,
                         sign * weight * distance(their_king, next),
                     );
+                    if span & FILES[f] & occ.0 == 0 {
+                        sink.add(PASSED_FREE, sign * weight);
+                    }
+                    if !attacked[t].has(next) {
+                        sink.add(PASSED_SAFE_PUSH, sign * weight);
+                    }
                 }
             }
             if span & FILES[f] & own_pawns.0 != 0 {
@@ -393,6 +427,15 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
             if ADJACENT[f] & own_pawns.0 == 0 {
                 sink.add(ISOLATED, sign);
             } else {
+                let r = sq.rank() as usize;
+                let (level_or_behind, stop) = if color == Color::White {
+                    (!0u64 >> ((7 - r) * 8), Square::index(s + 8))
+                } else {
+                    (!0u64 << (r * 8), Square::index(s - 8))
+                };
+                if ADJACENT[f] & level_or_behind & own_pawns.0 == 0 && pawn_attacks[t].has(stop) {
+                    sink.add(BACKWARD, sign);
+                }
                 let beside = ADJACENT[f] & (0xFFu64 << (sq.rank() as usize * 8));
                 if own_attacks.has(sq) || beside & own_pawns.0 != 0 {
                     sink.add(CONNECTED, sign);

@@ -259,7 +259,7 @@ pub fn settings(epochs: usize, l2: f64, block: usize) -> Settings {
 
 /// `weights.rs` for weights `w`, with a comment naming how they were made.
 pub fn weights_source(w: &[f64], provenance: &str) -> String {
-    let names: [(usize, &str); 29] = [
+    let names: [(usize, &str); 34] = [
         (
             eval::MATERIAL,
             "material: pawn, knight, bishop, rook, queen, (king)",
@@ -315,6 +315,23 @@ pub fn weights_source(w: &[f64], provenance: &str) -> String {
         (eval::PASSED_THEIR_KING, "the same for the enemy king"),
         (eval::OUTPOST_KNIGHT, "knight outpost"),
         (eval::OUTPOST_BISHOP, "bishop outpost"),
+        (
+            eval::MINOR_BEHIND_PAWN,
+            "knight or bishop behind an own pawn",
+        ),
+        (eval::BACKWARD, "backward pawn"),
+        (
+            eval::KING_ZONE_WEAK,
+            "square next to the enemy king defended by nothing but king or queen",
+        ),
+        (
+            eval::PASSED_FREE,
+            "passed pawn with a free path, times its rank less two",
+        ),
+        (
+            eval::PASSED_SAFE_PUSH,
+            "passed pawn whose next square is not attacked, times its rank less two",
+        ),
         (NUM_FEATURES, ""),
     ];
     let mut s = String::new();
