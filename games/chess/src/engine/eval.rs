@@ -35,10 +35,18 @@ pub const PST: usize = MATERIAL + 6;
 /// so that the first squares can count more than the last ones; [`MOBILITY_START`] says
 /// where each piece's table starts.
 pub const MOBILITY: usize = PST + 6 * 32;
+/// The entries of the mobility table of a knight, bishop, rook and queen: one more than the
+/// most squares each can reach.
+pub const MOBILITY_SIZE: [usize; 4] = [9, 14, 15, 28];
 /// Where the mobility table of a knight, bishop, rook and queen starts, from [`MOBILITY`].
-pub const MOBILITY_START: [usize; 4] = [0, 9, 23, 38];
+pub const MOBILITY_START: [usize; 4] = [
+    0,
+    MOBILITY_SIZE[0],
+    MOBILITY_SIZE[0] + MOBILITY_SIZE[1],
+    MOBILITY_SIZE[0] + MOBILITY_SIZE[1] + MOBILITY_SIZE[2],
+];
 /// The entries of the four mobility tables together.
-pub const MOBILITY_LEN: usize = 38 + 28;
+pub const MOBILITY_LEN: usize = MOBILITY_START[3] + MOBILITY_SIZE[3];
 /// A passed pawn on its relative rank (2nd..7th used).
 pub const PASSED: usize = MOBILITY + MOBILITY_LEN;
 /// A pawn on a file holding another pawn of its side in front of it.
@@ -391,15 +399,19 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         for sq in own_pawns {
             let f = sq.file() as usize;
             let s = sq as usize;
+            let r = sq.rank() as usize;
             let span = front_span(color, sq);
+            // The pawn's own file in front of it, its next square, and the ranks at or
+            // behind it (where a pawn of the adjacent files could still defend it).
+            let ahead = span & FILES[f];
+            let (next, level_or_behind) = if color == Color::White {
+                (Square::index(s + 8), !0u64 >> ((7 - r) * 8))
+            } else {
+                (Square::index(s - 8), !0u64 << (r * 8))
+            };
             if span & their_pawns.0 == 0 {
                 let rank = sq.rank().relative_to(color) as usize;
                 sink.add(PASSED + rank, sign);
-                let next = if color == Color::White {
-                    Square::index(s + 8)
-                } else {
-                    Square::index(s - 8)
-                };
                 if occ.has(next) {
                     sink.add(PASSED_BLOCKED, sign);
                 }
@@ -413,7 +425,7 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                         PASSED_THEIR_KING,
                         sign * weight * distance(their_king, next),
                     );
-                    if span & FILES[f] & occ.0 == 0 {
+                    if ahead & occ.0 == 0 {
                         sink.add(PASSED_FREE, sign * weight);
                     }
                     if !attacked[t].has(next) {
@@ -421,22 +433,16 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                     }
                 }
             }
-            if span & FILES[f] & own_pawns.0 != 0 {
+            if ahead & own_pawns.0 != 0 {
                 sink.add(DOUBLED, sign);
             }
             if ADJACENT[f] & own_pawns.0 == 0 {
                 sink.add(ISOLATED, sign);
             } else {
-                let r = sq.rank() as usize;
-                let (level_or_behind, stop) = if color == Color::White {
-                    (!0u64 >> ((7 - r) * 8), Square::index(s + 8))
-                } else {
-                    (!0u64 << (r * 8), Square::index(s - 8))
-                };
-                if ADJACENT[f] & level_or_behind & own_pawns.0 == 0 && pawn_attacks[t].has(stop) {
+                if ADJACENT[f] & level_or_behind & own_pawns.0 == 0 && pawn_attacks[t].has(next) {
                     sink.add(BACKWARD, sign);
                 }
-                let beside = ADJACENT[f] & (0xFFu64 << (sq.rank() as usize * 8));
+                let beside = ADJACENT[f] & (0xFFu64 << (r * 8));
                 if own_attacks.has(sq) || beside & own_pawns.0 != 0 {
                     sink.add(CONNECTED, sign);
                 }
