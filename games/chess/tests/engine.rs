@@ -223,7 +223,7 @@ fn options_are_checked() {
 
 /// The bench's node count at depth 6: the search's signature. It changes exactly when the
 /// search or the evaluation does; update it (and docs/benchmarks/chess.md) with them.
-const BENCH_6_NODES: u64 = 79_556;
+const BENCH_6_NODES: u64 = 80_147;
 
 #[test]
 fn bench_signature_is_stable() {
@@ -436,6 +436,36 @@ fn safe_checks_leave_out_guarded_and_own_squares() {
     // (the h-file); g8 is on two of its lines too, but the king guards it.
     let f = feature_counts("7k/8/8/8/8/8/Q7/6K1 w - - 0 1");
     assert_eq!(f[eval::SAFE_CHECK + 3], 4);
+}
+
+#[test]
+fn pawn_threats_bishops_pawns_storms_and_space_are_counted() {
+    // c2-c4 would attack the knight on d5; c3 is not safe (the knight takes there, nothing
+    // of white's defends it). The knight stands 4 king moves from its king and counts
+    // its side's pawns less five: -5, for black.
+    let f = feature_counts("7k/8/8/3n4/8/8/2P5/K7 w - - 0 1");
+    assert_eq!(f[eval::THREAT_BY_PUSH], 1);
+    assert_eq!(f[eval::KING_PROTECTOR], -4);
+    assert_eq!(f[eval::KNIGHT_PAWNS], 5);
+    assert_eq!(f[eval::PAWN_HANGING], 0);
+    // The dark-squared bishop on c1 shares its colour with a3 and d2, not with b3.
+    let f = feature_counts("7k/8/8/8/8/PP6/3P4/K1B5 w - - 0 1");
+    assert_eq!(f[eval::BISHOP_PAWNS], 2);
+    // Black's d4 pawn is attacked by the rook and defended by nothing.
+    let f = feature_counts("7k/8/8/8/3p4/8/8/K2R4 w - - 0 1");
+    assert_eq!(f[eval::PAWN_HANGING], -1);
+    // g4 and h5 storm the king on g1; f6 is too far.
+    let f = feature_counts("k7/8/5p2/7p/6p1/8/8/6K1 w - - 0 1");
+    assert_eq!(f[eval::PAWN_STORM], 2);
+    // A rook with seven pawns.
+    let f = feature_counts("k7/8/8/8/8/8/PPPPPPP1/R6K w - - 0 1");
+    assert_eq!(f[eval::ROOK_PAWNS], 2);
+    // After 1.e4 white has 8 squares of room (e2 freed, e4 taken), two of which (e2, e3)
+    // count twice, behind the e4 pawn; black has 6 (the e4 pawn attacks d5 and f5).
+    let f = feature_counts("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert_eq!(f[eval::SPACE], 4);
+    let f = feature_counts("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(f[eval::SPACE], 0);
 }
 
 #[test]

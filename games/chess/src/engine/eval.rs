@@ -107,8 +107,27 @@ pub const KING_ZONE_WEAK: usize = BACKWARD + 1;
 pub const PASSED_FREE: usize = KING_ZONE_WEAK + 1;
 /// A passed pawn whose next square the enemy does not attack, times its rank less two.
 pub const PASSED_SAFE_PUSH: usize = PASSED_FREE + 1;
+/// An enemy knight, bishop, rook or queen that a safe push of an own pawn (one square, or
+/// two from its first rank) would attack.
+pub const THREAT_BY_PUSH: usize = PASSED_SAFE_PUSH + 1;
+/// A pawn attacked by the enemy and defended by nothing.
+pub const PAWN_HANGING: usize = THREAT_BY_PUSH + 1;
+/// An own pawn on a square of a bishop's colour, once per bishop.
+pub const BISHOP_PAWNS: usize = PAWN_HANGING + 1;
+/// A knight, times its side's pawns less five (knights gain with pawns on the board).
+pub const KNIGHT_PAWNS: usize = BISHOP_PAWNS + 1;
+/// A rook, times its side's pawns less five.
+pub const ROOK_PAWNS: usize = KNIGHT_PAWNS + 1;
+/// A knight's or bishop's king-move distance to its own king.
+pub const KING_PROTECTOR: usize = ROOK_PAWNS + 1;
+/// An enemy pawn on the files at and beside the king, on the king's side's 3rd to 5th rank.
+pub const PAWN_STORM: usize = KING_PROTECTOR + 1;
+/// Space: a square of the files c to f on its side's 2nd to 4th rank that no enemy pawn
+/// attacks and no own pawn stands on, once more when an own pawn stands in front of it
+/// (at most three squares ahead).
+pub const SPACE: usize = PAWN_STORM + 1;
 /// How many features (weights per phase) there are.
-pub const NUM_FEATURES: usize = PASSED_SAFE_PUSH + 1;
+pub const NUM_FEATURES: usize = SPACE + 1;
 
 /// Receives the features of a position: `n` more of feature `index` (white minus black).
 pub trait Sink {
@@ -191,6 +210,43 @@ const fn adjacent_masks() -> [u64; 8] {
     m
 }
 const ADJACENT: [u64; 8] = adjacent_masks();
+
+/// The dark squares (a1 is one).
+const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
+/// The files c to f.
+const CENTER_FILES: u64 = FILES[2] | FILES[3] | FILES[4] | FILES[5];
+
+/// `b` moved one rank forward for `color` (towards the enemy).
+#[inline]
+fn forward(color: Color, b: u64) -> u64 {
+    if color == Color::White {
+        b << 8
+    } else {
+        b >> 8
+    }
+}
+
+/// The squares pawns of `color` on `b` attack.
+#[inline]
+fn pawn_attacks_of(color: Color, b: u64) -> u64 {
+    if color == Color::White {
+        ((b << 7) & !FILES[7]) | ((b << 9) & !FILES[0])
+    } else {
+        ((b >> 9) & !FILES[7]) | ((b >> 7) & !FILES[0])
+    }
+}
+
+/// The ranks `first..=last` (0 = the 1st) as `color` sees them.
+#[inline]
+fn relative_ranks(color: Color, first: usize, last: usize) -> u64 {
+    let n = last - first + 1;
+    let white = (!0u64 >> (64 - 8 * n)) << (8 * first);
+    if color == Color::White {
+        white
+    } else {
+        white.swap_bytes()
+    }
+}
 
 /// Squares strictly in front of `sq` for `white` (ranks above) or black (below), on the
 /// file itself and the adjacent files.
@@ -389,6 +445,65 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         let weak = king_zone & attacked[c] & !(pawn_attacks[t] | by_minor[t] | by_rook[t]);
         if !weak.is_empty() {
             sink.add(KING_ZONE_WEAK, sign * weak.len() as i32);
+        }
+        // Pawn pushes that would attack a piece, pawns left hanging, bishops' own-colour
+        // pawns, the knights' and rooks' worth by the pawns, the minor pieces' distance to
+        // their king, enemy pawns storming the king, and space.
+        let their_pieces = board.colors(them) & !(pawns | board.pieces(Piece::King));
+        let empty = !occ.0;
+        let single = forward(color, own_pawns.0) & empty;
+        let double = forward(color, single & relative_ranks(color, 2, 2)) & empty;
+        let safe_push = (single | double) & !pawn_attacks[t].0 & (attacked[c].0 | !attacked[t].0);
+        let push_threats = (pawn_attacks_of(color, safe_push) & their_pieces.0).count_ones() as i32;
+        if push_threats > 0 {
+            sink.add(THREAT_BY_PUSH, sign * push_threats);
+        }
+        let loose = count(own_pawns & attacked[t] & !attacked[c]);
+        if loose > 0 {
+            sink.add(PAWN_HANGING, sign * loose);
+        }
+        for sq in board.colored_pieces(color, Piece::Bishop) {
+            let colour = if DARK_SQUARES >> sq as usize & 1 == 1 {
+                DARK_SQUARES
+            } else {
+                !DARK_SQUARES
+            };
+            let n = (own_pawns.0 & colour).count_ones() as i32;
+            if n > 0 {
+                sink.add(BISHOP_PAWNS, sign * n);
+            }
+        }
+        let pawn_count = own_pawns.len() as i32 - 5;
+        let knights = board.colored_pieces(color, Piece::Knight).len() as i32;
+        if knights * pawn_count != 0 {
+            sink.add(KNIGHT_PAWNS, sign * knights * pawn_count);
+        }
+        let rooks = board.colored_pieces(color, Piece::Rook).len() as i32;
+        if rooks * pawn_count != 0 {
+            sink.add(ROOK_PAWNS, sign * rooks * pawn_count);
+        }
+        let own_king = board.king(color);
+        let far: i32 = minors.into_iter().map(|sq| distance(sq, own_king)).sum();
+        if far > 0 {
+            sink.add(KING_PROTECTOR, sign * far);
+        }
+        let storm = (front_span(color, own_king) & relative_ranks(color, 2, 4) & their_pawns.0)
+            .count_ones() as i32;
+        if storm > 0 {
+            sink.add(PAWN_STORM, sign * storm);
+        }
+        let room = CENTER_FILES & relative_ranks(color, 1, 3) & !own_pawns.0 & !pawn_attacks[t].0;
+        let back = |b: u64| {
+            if color == Color::White {
+                b >> 8
+            } else {
+                b << 8
+            }
+        };
+        let behind = back(own_pawns.0) | back(back(own_pawns.0)) | back(back(back(own_pawns.0)));
+        let space = (room.count_ones() + (room & behind).count_ones()) as i32;
+        if space > 0 {
+            sink.add(SPACE, sign * space);
         }
         if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
             sink.add(BISHOP_PAIR, sign);

@@ -259,7 +259,7 @@ pub fn settings(epochs: usize, l2: f64, block: usize) -> Settings {
 
 /// `weights.rs` for weights `w`, with a comment naming how they were made.
 pub fn weights_source(w: &[f64], provenance: &str) -> String {
-    let names: [(usize, &str); 34] = [
+    let names: [(usize, &str); 42] = [
         (
             eval::MATERIAL,
             "material: pawn, knight, bishop, rook, queen, (king)",
@@ -332,6 +332,23 @@ pub fn weights_source(w: &[f64], provenance: &str) -> String {
             eval::PASSED_SAFE_PUSH,
             "passed pawn whose next square is not attacked, times its rank less two",
         ),
+        (eval::THREAT_BY_PUSH, "piece a safe pawn push would attack"),
+        (eval::PAWN_HANGING, "pawn attacked and undefended"),
+        (
+            eval::BISHOP_PAWNS,
+            "own pawn on a bishop's colour, per bishop",
+        ),
+        (
+            eval::KNIGHT_PAWNS,
+            "knight, times its side's pawns less five",
+        ),
+        (eval::ROOK_PAWNS, "rook, times its side's pawns less five"),
+        (
+            eval::KING_PROTECTOR,
+            "knight's or bishop's distance to its king",
+        ),
+        (eval::PAWN_STORM, "enemy pawn storming the king's files"),
+        (eval::SPACE, "space"),
         (NUM_FEATURES, ""),
     ];
     let mut s = String::new();
