@@ -10,7 +10,7 @@
 
 use cozy_chess::{
     BitBoard, Board, Color, Piece, Square, get_bishop_moves, get_king_moves, get_knight_moves,
-    get_pawn_attacks, get_rook_moves,
+    get_rook_moves,
 };
 
 use super::weights::WEIGHTS;
@@ -226,6 +226,16 @@ fn forward(color: Color, b: u64) -> u64 {
     }
 }
 
+/// `b` moved one rank back for `color` (towards its own side).
+#[inline]
+fn backward(color: Color, b: u64) -> u64 {
+    if color == Color::White {
+        b >> 8
+    } else {
+        b << 8
+    }
+}
+
 /// The squares pawns of `color` on `b` attack.
 #[inline]
 fn pawn_attacks_of(color: Color, b: u64) -> u64 {
@@ -295,14 +305,12 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
     let occ = board.occupied();
     let pawns = board.pieces(Piece::Pawn);
     let mut phase = 0;
-    let mut pawn_attacks = [BitBoard::EMPTY; 2];
-    for color in [Color::White, Color::Black] {
-        let mut a = BitBoard::EMPTY;
-        for sq in board.colored_pieces(color, Piece::Pawn) {
-            a |= get_pawn_attacks(sq, color);
-        }
-        pawn_attacks[color as usize] = a;
-    }
+    let pawn_attacks = [Color::White, Color::Black].map(|color| {
+        BitBoard(pawn_attacks_of(
+            color,
+            board.colored_pieces(color, Piece::Pawn).0,
+        ))
+    });
     // Every square each side attacks, and what its minor pieces and rooks attack.
     let mut attacked = [BitBoard::EMPTY; 2];
     let mut by_minor = [BitBoard::EMPTY; 2];
@@ -359,11 +367,10 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         // What this side's knights, bishops, rooks and queens attack, by piece type.
         let mut by_type = [BitBoard::EMPTY; 4];
         // The squares right behind this side's pawns.
-        let behind_pawns = if color == Color::White {
-            own_pawns.0 >> 8
-        } else {
-            own_pawns.0 << 8
-        };
+        let behind_pawns = backward(color, own_pawns.0);
+        let own_king = board.king(color);
+        // This side's pawns less five: knights gain with them, rooks lose.
+        let pawns_less_five = own_pawns.len() as i32 - 5;
         let minors =
             board.colored_pieces(color, Piece::Knight) | board.colored_pieces(color, Piece::Bishop);
         let sheltered = (minors.0 & behind_pawns).count_ones() as i32;
@@ -376,6 +383,16 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
             let n = set.len() as i32;
             if piece != Piece::King {
                 sink.add(MATERIAL + piece as usize, sign * n);
+            }
+            let by_pawns = match piece {
+                Piece::Knight => Some(KNIGHT_PAWNS),
+                Piece::Rook => Some(ROOK_PAWNS),
+                _ => None,
+            };
+            if let Some(feature) = by_pawns
+                && n * pawns_less_five != 0
+            {
+                sink.add(feature, sign * n * pawns_less_five);
             }
             phase += n * match piece {
                 Piece::Knight | Piece::Bishop => PHASE_MINOR,
@@ -402,6 +419,21 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                     king_attackers += 1;
                 }
                 if matches!(piece, Piece::Knight | Piece::Bishop) {
+                    let far = distance(sq, own_king);
+                    if far > 0 {
+                        sink.add(KING_PROTECTOR, sign * far);
+                    }
+                    if piece == Piece::Bishop {
+                        let colour = if DARK_SQUARES >> sq as usize & 1 == 1 {
+                            DARK_SQUARES
+                        } else {
+                            !DARK_SQUARES
+                        };
+                        let n = (own_pawns.0 & colour).count_ones() as i32;
+                        if n > 0 {
+                            sink.add(BISHOP_PAWNS, sign * n);
+                        }
+                    }
                     let rank = sq.rank().relative_to(color) as usize;
                     if (3..=5).contains(&rank)
                         && pawn_attacks[c].has(sq)
@@ -446,9 +478,8 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         if !weak.is_empty() {
             sink.add(KING_ZONE_WEAK, sign * weak.len() as i32);
         }
-        // Pawn pushes that would attack a piece, pawns left hanging, bishops' own-colour
-        // pawns, the knights' and rooks' worth by the pawns, the minor pieces' distance to
-        // their king, enemy pawns storming the king, and space.
+        // Pawn pushes that would attack a piece, pawns left hanging, enemy pawns storming
+        // the king, and space.
         let their_pieces = board.colors(them) & !(pawns | board.pieces(Piece::King));
         let empty = !occ.0;
         let single = forward(color, own_pawns.0) & empty;
@@ -462,45 +493,15 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         if loose > 0 {
             sink.add(PAWN_HANGING, sign * loose);
         }
-        for sq in board.colored_pieces(color, Piece::Bishop) {
-            let colour = if DARK_SQUARES >> sq as usize & 1 == 1 {
-                DARK_SQUARES
-            } else {
-                !DARK_SQUARES
-            };
-            let n = (own_pawns.0 & colour).count_ones() as i32;
-            if n > 0 {
-                sink.add(BISHOP_PAWNS, sign * n);
-            }
-        }
-        let pawn_count = own_pawns.len() as i32 - 5;
-        let knights = board.colored_pieces(color, Piece::Knight).len() as i32;
-        if knights * pawn_count != 0 {
-            sink.add(KNIGHT_PAWNS, sign * knights * pawn_count);
-        }
-        let rooks = board.colored_pieces(color, Piece::Rook).len() as i32;
-        if rooks * pawn_count != 0 {
-            sink.add(ROOK_PAWNS, sign * rooks * pawn_count);
-        }
-        let own_king = board.king(color);
-        let far: i32 = minors.into_iter().map(|sq| distance(sq, own_king)).sum();
-        if far > 0 {
-            sink.add(KING_PROTECTOR, sign * far);
-        }
         let storm = (front_span(color, own_king) & relative_ranks(color, 2, 4) & their_pawns.0)
             .count_ones() as i32;
         if storm > 0 {
             sink.add(PAWN_STORM, sign * storm);
         }
         let room = CENTER_FILES & relative_ranks(color, 1, 3) & !own_pawns.0 & !pawn_attacks[t].0;
-        let back = |b: u64| {
-            if color == Color::White {
-                b >> 8
-            } else {
-                b << 8
-            }
-        };
-        let behind = back(own_pawns.0) | back(back(own_pawns.0)) | back(back(back(own_pawns.0)));
+        let behind = behind_pawns
+            | backward(color, behind_pawns)
+            | backward(color, backward(color, behind_pawns));
         let space = (room.count_ones() + (room & behind).count_ones()) as i32;
         if space > 0 {
             sink.add(SPACE, sign * space);
@@ -532,10 +533,7 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                 }
                 let weight = rank as i32 - 1;
                 if weight > 0 {
-                    sink.add(
-                        PASSED_OWN_KING,
-                        sign * weight * distance(board.king(color), next),
-                    );
+                    sink.add(PASSED_OWN_KING, sign * weight * distance(own_king, next));
                     sink.add(
                         PASSED_THEIR_KING,
                         sign * weight * distance(their_king, next),
@@ -565,11 +563,10 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         }
 
         // King shelter: own pawns in the two ranks in front of the king, open files near it.
-        let king = board.king(color);
-        let kf = king.file() as usize;
+        let kf = own_king.file() as usize;
         let near = FILES[kf] | ADJACENT[kf];
-        let span = front_span(color, king);
-        let kr = king.rank() as usize;
+        let span = front_span(color, own_king);
+        let kr = own_king.rank() as usize;
         // The two ranks in front of the king (the span already keeps only those ahead).
         let two_ranks = if color == Color::White {
             if kr >= 7 {
