@@ -311,6 +311,9 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
             board.colored_pieces(color, Piece::Pawn).0,
         ))
     });
+    // Each side's knights, bishops, rooks and queens.
+    let non_pawn = [Color::White, Color::Black]
+        .map(|color| board.colors(color) & !(pawns | board.pieces(Piece::King)));
     // Every square each side attacks, and what its minor pieces and rooks attack.
     let mut attacked = [BitBoard::EMPTY; 2];
     let mut by_minor = [BitBoard::EMPTY; 2];
@@ -337,7 +340,7 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         let sign = if color == Color::White { 1 } else { -1 };
         let them = !color;
         let (c, t) = (color as usize, them as usize);
-        let pieces = board.colors(color) & !(pawns | board.pieces(Piece::King));
+        let pieces = non_pawn[c];
         let count = |b: BitBoard| b.len() as i32;
         let threatened = count(pieces & pawn_attacks[t]);
         if threatened > 0 {
@@ -363,7 +366,7 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         let their_pawns = pawns & board.colors(them);
         let their_king = board.king(them);
         let king_zone = get_king_moves(their_king);
-        let safe = !own & !pawn_attacks[them as usize];
+        let safe = !own & !pawn_attacks[t];
         // What this side's knights, bishops, rooks and queens attack, by piece type.
         let mut by_type = [BitBoard::EMPTY; 4];
         // The squares right behind this side's pawns.
@@ -480,12 +483,11 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         }
         // Pawn pushes that would attack a piece, pawns left hanging, enemy pawns storming
         // the king, and space.
-        let their_pieces = board.colors(them) & !(pawns | board.pieces(Piece::King));
         let empty = !occ.0;
         let single = forward(color, own_pawns.0) & empty;
         let double = forward(color, single & relative_ranks(color, 2, 2)) & empty;
         let safe_push = (single | double) & !pawn_attacks[t].0 & (attacked[c].0 | !attacked[t].0);
-        let push_threats = (pawn_attacks_of(color, safe_push) & their_pieces.0).count_ones() as i32;
+        let push_threats = (pawn_attacks_of(color, safe_push) & non_pawn[t].0).count_ones() as i32;
         if push_threats > 0 {
             sink.add(THREAT_BY_PUSH, sign * push_threats);
         }
@@ -511,7 +513,7 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         }
 
         // Pawn structure.
-        let own_attacks = pawn_attacks[color as usize];
+        let own_attacks = pawn_attacks[c];
         for sq in own_pawns {
             let f = sq.file() as usize;
             let s = sq as usize;

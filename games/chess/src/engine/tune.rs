@@ -259,7 +259,7 @@ pub fn settings(epochs: usize, l2: f64, block: usize) -> Settings {
 
 /// `weights.rs` for weights `w`, with a comment naming how they were made.
 pub fn weights_source(w: &[f64], provenance: &str) -> String {
-    let names: [(usize, &str); 42] = [
+    let names: &[(usize, &str)] = &[
         (
             eval::MATERIAL,
             "material: pawn, knight, bishop, rook, queen, (king)",
