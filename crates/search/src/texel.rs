@@ -174,12 +174,37 @@ pub fn sigmoid(k: f64, score: f64) -> f64 {
     1.0 / (1.0 + (-k * score).exp())
 }
 
+/// The samples are cut into this many slices, each summed on a thread of its own and the
+/// slices' sums added in order, so that a fit of millions of samples uses every core and
+/// gives the same weights on any machine.
+pub const SLICES: usize = 4;
+
+/// `f` of each of the [`SLICES`] consecutive slices of `samples`, on threads of their own,
+/// in the slices' order.
+fn by_slices<T: Send>(samples: &[Sample], f: impl Fn(&[Sample]) -> T + Sync) -> Vec<T> {
+    let len = samples.len().div_ceil(SLICES).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(len)
+            .map(|slice| scope.spawn(|| f(slice)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a fitting thread panicked"))
+            .collect()
+    })
+}
+
 /// Mean squared error of the predictions under `w` with scale `k`.
 pub fn error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
-    let sum: f64 = samples
-        .iter()
-        .map(|s| (s.result - sigmoid(k, linear(s, w))).powi(2))
-        .sum();
+    let sum: f64 = by_slices(samples, |slice| {
+        slice
+            .iter()
+            .map(|s| (s.result - sigmoid(k, linear(s, w))).powi(2))
+            .sum::<f64>()
+    })
+    .into_iter()
+    .sum();
     sum / samples.len().max(1) as f64
 }
 
@@ -210,6 +235,10 @@ pub struct Settings {
     /// Pull towards the starting weights per squared unit of distance (rare features then
     /// stay near their starting values instead of fitting noise).
     pub l2: f64,
+    /// Other pulls for the weights from an index on: `(start, l2)` pairs in increasing
+    /// `start`, each pull holding from its start to the next one's (a table of thousands
+    /// of rarely seen weights wants a stronger pull than a few counted features).
+    pub l2_from: Vec<(usize, f64)>,
     /// Weights that stay as they start (one fixes the unit of the others).
     pub fixed: Vec<usize>,
     /// Every this-many-th block of this many consecutive samples is held out by [`fit`]
@@ -223,6 +252,7 @@ impl Default for Settings {
             epochs: 1000,
             rate: 1.0,
             l2: 0.0,
+            l2_from: Vec::new(),
             fixed: Vec::new(),
             block: 0,
         }
@@ -238,20 +268,33 @@ pub fn tune(samples: &[Sample], w: Vec<f64>, k: f64, settings: &Settings) -> Vec
     let mut w = w;
     let n = w.len();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let mut l2 = vec![settings.l2; n];
+    for &(start, pull) in &settings.l2_from {
+        l2[start.min(n)..].fill(pull);
+    }
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     for epoch in 1..=settings.epochs {
+        let parts = by_slices(samples, |slice| {
+            let mut grad = vec![0.0; n];
+            for s in slice {
+                let p = sigmoid(k, linear(s, &w));
+                // d/dscore of (result - p)^2 = -2 (result - p) p (1 - p) k
+                let g = -2.0 * (s.result - p) * p * (1.0 - p) * k;
+                for &(i, c) in &s.terms {
+                    grad[i as usize] += g * c;
+                }
+            }
+            grad
+        });
         let mut grad = vec![0.0; n];
-        for s in samples {
-            let p = sigmoid(k, linear(s, &w));
-            // d/dscore of (result - p)^2 = -2 (result - p) p (1 - p) k
-            let g = -2.0 * (s.result - p) * p * (1.0 - p) * k;
-            for &(i, c) in &s.terms {
-                grad[i as usize] += g * c;
+        for part in parts {
+            for (g, p) in grad.iter_mut().zip(part) {
+                *g += p;
             }
         }
         let scale = 1.0 / samples.len().max(1) as f64;
         for i in 0..n {
-            let gi = grad[i] * scale + 2.0 * settings.l2 * (w[i] - prior[i]);
+            let gi = grad[i] * scale + 2.0 * l2[i] * (w[i] - prior[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * gi;
             v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
             let mh = m[i] / (1.0 - b1.powi(epoch as i32));

@@ -7,10 +7,12 @@
 //!
 //! Settings from the environment: `DRAUGHTS_GAMES` (default 2000), `DRAUGHTS_NODES` per
 //! move (10000), `DRAUGHTS_PLIES` random plies from the start (6), `DRAUGHTS_SEED` (1),
-//! `DRAUGHTS_EPOCHS` (2000), `DRAUGHTS_L2` (see [`L2`]), `DRAUGHTS_DATA` (the positions
+//! `DRAUGHTS_EPOCHS` (2000), `DRAUGHTS_L2` (see [`L2`]), `DRAUGHTS_PATTERN_L2` (see
+//! [`PATTERN_L2`]), `DRAUGHTS_ORIGIN` (how the games were played, for the header of
+//! `weights.rs` when the data file was made otherwise), `DRAUGHTS_DATA` (the positions
 //! file, default `target/draughts-selfplay.txt` in the workspace; reused when it exists, so
 //! delete it to play new games), `DRAUGHTS_WRITE=0` to fit without writing
-//! `src/engine/weights.rs`. The games are played one at a time, on one thread.
+//! `src/engine/weights.rs` and `data/patterns.bin`. The games are played one at a time, on one thread.
 
 use std::io::BufReader;
 use std::path::PathBuf;
@@ -27,6 +29,10 @@ use olympiad_search::texel;
 /// it (see `docs/benchmarks/draughts.md`), so the pull is chosen by play, not by the last
 /// digit of the held-out error.
 const L2: f64 = 1e-7;
+
+/// Pull of the pattern tables' weights towards where they start (see
+/// `docs/benchmarks/draughts.md`, "Patterns").
+const PATTERN_L2: f64 = 1e-7;
 
 /// Positions per block; every tenth block (a few whole games, a game's positions being
 /// consecutive) is held out to measure the fit on games it was not fitted to.
@@ -58,20 +64,32 @@ fn regenerate_weights() {
     assert!(!samples.is_empty(), "no positions in {}", data.display());
     let epochs = texel::env_or("DRAUGHTS_EPOCHS", 2000usize);
     let l2 = texel::env_or("DRAUGHTS_L2", L2);
-    let settings = tune::settings(epochs, l2, BLOCK);
+    let pattern_l2 = texel::env_or("DRAUGHTS_PATTERN_L2", PATTERN_L2);
+    let settings = tune::settings(epochs, l2, pattern_l2, BLOCK);
     let report = texel::fit(&samples, tune::current_weights(), tune::K_MAX, &settings);
     let (k, (fitted, held)) = (report.k, report.counts);
     let ((e0, e1), (v0, v1)) = (report.fitted, report.held_out);
     println!("{}", report.summary(&settings));
     assert!(v1 <= v0, "tuning made the held-out fit worse");
     if texel::env_or("DRAUGHTS_WRITE", 1) != 0 {
+        let games = std::env::var("DRAUGHTS_ORIGIN").unwrap_or_else(|_| {
+            format!(
+                "{} self-play games at {} nodes per move (seed {},\nthe start position and {} \
+                 random plies)",
+                cfg.games, cfg.nodes, cfg.seed, cfg.random_plies
+            )
+        });
         let provenance = format!(
-            "{fitted} positions (and {held} held out) from {} self-play games at {} nodes per \
-             move (seed {},\nthe start position and {} random plies), starting from the \
-             weights weights.rs held, k = {k:.5},\nl2 = {l2:e}, {epochs} Adam epochs: mean \
-             squared error {e0:.6} -> {e1:.6}, held out {v0:.6} -> {v1:.6}.",
-            cfg.games, cfg.nodes, cfg.seed, cfg.random_plies
+            "{fitted} positions (and {held} held out) from {games}, starting from the weights \
+             weights.rs and\ndata/patterns.bin held, k = {k:.5}, l2 = {l2:e}, pattern l2 = \
+             {pattern_l2:e}, {epochs} Adam epochs:\nmean squared error {e0:.6} -> {e1:.6}, \
+             held out {v0:.6} -> {v1:.6}."
         );
+        std::fs::write(
+            manifest.join("data/patterns.bin"),
+            tune::patterns_bytes(&report.weights),
+        )
+        .unwrap();
         std::fs::write(
             manifest.join("src/engine/weights.rs"),
             tune::weights_source(&report.weights, &provenance),

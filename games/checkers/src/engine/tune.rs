@@ -201,6 +201,7 @@ pub fn settings(epochs: usize, l2: f64, block: usize) -> Settings {
         epochs,
         rate: 0.5,
         l2,
+        l2_from: Vec::new(),
         fixed: vec![eval::MEN, eval::HUNT, NUM_FEATURES + eval::HUNT],
         block,
     }

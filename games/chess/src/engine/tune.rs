@@ -252,6 +252,7 @@ pub fn settings(epochs: usize, l2: f64, block: usize) -> Settings {
         epochs,
         rate: 1.0,
         l2,
+        l2_from: Vec::new(),
         fixed: fixed_weights(),
         block,
     }

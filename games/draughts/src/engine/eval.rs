@@ -9,13 +9,16 @@
 //! road a king controls) and runaway men (no enemy piece in the cone of squares ahead:
 //! enemy men move only towards it and cannot enter, so only a king can stop it). Endings
 //! that the rules make drawn in practice (one lone king against at most three pieces) have
-//! their score divided by [`DRAWISH_DIVISOR`]. The weights are in `weights.rs`, fitted by
-//! `tune.rs`; the features are one array so the tuner sees exactly what the engine sums.
+//! their score divided by [`DRAWISH_DIVISOR`]. To these counted terms the pattern tables
+//! (`patterns.rs`) add what each arrangement of men on a window of the board is worth.
+//! The weights are in `weights.rs` and `data/patterns.bin`, fitted by `tune.rs`; the
+//! features are one struct so the tuner sees exactly what the engine sums.
 
 use crate::bitboard::{BOARD, Bits, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, square_of_bit, step};
 use crate::{Color, Position};
 use olympiad_search::Score;
 
+use super::patterns::{self, TABLES};
 use super::weights::WEIGHTS;
 
 /// Men, own less the opponent's.
@@ -158,6 +161,9 @@ pub struct Features {
     pub phase: i32,
     /// [`DRAWISH_DIVISOR`] in a drawish ending, else 1.
     pub divisor: i32,
+    /// The pattern tables' indices (`patterns.rs`) as the side to move reads the board,
+    /// then as its opponent does.
+    pub patterns: [[u16; TABLES]; 2],
 }
 
 /// Adds `color`'s counts to `f` with `sign`.
@@ -233,16 +239,28 @@ pub fn features(pos: &Position) -> Features {
         counts,
         phase: ((wm + wk + bm + bk) as i32).min(PHASE_MAX),
         divisor: if drawish { DRAWISH_DIVISOR } else { 1 },
+        patterns: [
+            patterns::indices(pos, us),
+            patterns::indices(pos, us.flip()),
+        ],
     }
 }
 
-/// The tapered weighted sum of `f` under `weights` (opening, ending).
+/// The tapered weighted sum of `f` under `weights` (opening, ending) and the pattern
+/// tables' weights.
 #[inline]
 pub fn weigh(f: &Features, weights: &[(i16, i16); NUM_FEATURES]) -> Score {
     let (mut opening, mut ending) = (0, 0);
     for (&n, &(o, e)) in f.counts.iter().zip(weights) {
         opening += n * i32::from(o);
         ending += n * i32::from(e);
+    }
+    for (sign, indices) in [(1, &f.patterns[0]), (-1, &f.patterns[1])] {
+        for (t, &i) in indices.iter().enumerate() {
+            let (o, e) = patterns::weight(t, usize::from(i));
+            opening += sign * o;
+            ending += sign * e;
+        }
     }
     (opening * f.phase + ending * (PHASE_MAX - f.phase)) / PHASE_MAX / f.divisor
 }
@@ -366,6 +384,14 @@ mod tests {
             opening += counts[i] * i32::from(o);
             ending += counts[i] * i32::from(e);
         }
+        // The pattern tables: the indices have their own slow twin (`patterns.rs`).
+        for (color, sign) in [(pos.side(), 1), (pos.side().flip(), -1)] {
+            for (t, &i) in patterns::indices(pos, color).iter().enumerate() {
+                let (o, e) = patterns::weight(t, usize::from(i));
+                opening += sign * o;
+                ending += sign * e;
+            }
+        }
         (opening * phase + ending * (PHASE_MAX - phase)) / PHASE_MAX / divisor
     }
 
@@ -467,6 +493,7 @@ mod tests {
                         counts,
                         phase,
                         divisor: 1,
+                        patterns: [[0; TABLES]; 2],
                     },
                     &WEIGHTS,
                 )

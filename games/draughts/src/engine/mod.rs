@@ -3,11 +3,14 @@
 //! ProbCut (`olympiad_search::searching::Searching` with [`config`]), with draughts' hooks
 //! (`hooks.rs`: quiescence over captures, which are compulsory, so a position with a
 //! capture is never quiet; captures and crowning steps never reduced; wins by distance;
-//! the draw rules scored 0) and an evaluation of the terms draughts players count (`eval.rs`), its weights in `weights.rs` fitted by the project's
-//! self-play Texel tuner (`tune.rs`, run by `tests/engine_tune.rs`).
+//! the draw rules scored 0) and an evaluation of the terms draughts players count (`eval.rs`)
+//! and of the men's arrangements on windows of the board (`patterns.rs`), its weights in
+//! `weights.rs` and `data/patterns.bin` fitted by the project's self-play Texel tuner
+//! (`tune.rs`, run by `tests/engine_tune.rs`).
 
 pub mod eval;
 pub mod hooks;
+pub mod patterns;
 pub mod tune;
 pub mod weights;
 
@@ -82,7 +85,9 @@ pub static ENGINES: [EngineSpec<Position>; 1] = [EngineSpec {
     summary: "international draughts: PVS with a transposition table (64 MiB), late-move \
               reductions (never of captures or crownings) and ProbCut, quiescence over \
               captures; Texel-tuned evaluation of material, advancement, centre, outposts, \
-              back rank, wings, blocked men, the main diagonal and runaway men; options depth=N, nodes=N, movetime=MS, hash=MIB",
+              back rank, wings, blocked men, the main diagonal, runaway men and pattern \
+              tables of the men on 4x4 windows; options depth=N, nodes=N, movetime=MS, \
+              hash=MIB",
     options: &["depth", "nodes", "movetime", "hash"],
     nodes_key: "nodes",
     default_depth: Some(DEFAULT_DEPTH),

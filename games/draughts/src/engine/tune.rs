@@ -13,10 +13,11 @@ use std::io::{BufRead, Write};
 
 use olympiad_core::{Game, Seat, SplitMix64};
 use olympiad_search::texel::{self, Adjudicator, Sample, Settings};
-use olympiad_search::{Config, Limits, Searcher};
+use olympiad_search::{Limits, Searcher};
 
 use super::eval::{self, NUM_FEATURES, PHASE_MAX};
 use super::hooks::{DraughtsHooks, WIN, WIN_BAND};
+use super::patterns::{self, WEIGHTS_PER_PHASE};
 use super::weights::WEIGHTS;
 use crate::{Color, Position};
 
@@ -79,10 +80,8 @@ fn play_game(cfg: &SelfPlay, rng: &mut SplitMix64, game: usize) -> (Vec<String>,
         }
     };
     let noise = |side: u64| cfg.seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ side;
-    let config = Config {
-        tt_mib: TABLE_MIB,
-        ..Config::default()
-    };
+    // The engine's own search (reductions and ProbCut), with a small table.
+    let config = super::config(TABLE_MIB);
     let mut engines = [
         Searcher::new(DraughtsHooks::new(Some(noise(1))), config),
         Searcher::new(DraughtsHooks::new(Some(noise(2))), config),
@@ -132,19 +131,40 @@ pub fn self_play(cfg: &SelfPlay, out: &mut impl Write) -> std::io::Result<usize>
 /// times the phase for its opening weight (indices `0..NUM_FEATURES`) and times the rest
 /// for its ending weight (the next `NUM_FEATURES`), both over a drawish ending's divisor,
 /// as `eval::weigh` tapers them.
+///
+/// The pattern tables' weights follow the counted features' (see [`PATTERNS_AT`]): an
+/// arrangement the side to move reads counts +1, one its opponent reads -1 (the two cancel
+/// when both read the same arrangement of the same table).
 pub fn sample(pos: &Position, white_result: f64) -> Sample {
     let f = eval::features(pos);
     let result = match pos.side() {
         Color::White => white_result,
         Color::Black => 1.0 - white_result,
     };
-    texel::tapered_sample(
-        &f.counts,
-        f64::from(f.phase) / f64::from(PHASE_MAX),
-        f64::from(f.divisor),
-        result,
-    )
+    let phase = f64::from(f.phase) / f64::from(PHASE_MAX);
+    let divisor = f64::from(f.divisor);
+    let mut s = texel::tapered_sample(&f.counts, phase, divisor, result);
+    let [own, opp] = f.patterns;
+    for (t, (&a, &b)) in own.iter().zip(&opp).enumerate() {
+        if a == b {
+            continue;
+        }
+        for (i, sign) in [(a, 1.0), (b, -1.0)] {
+            let at = (PATTERNS_AT + t * patterns::SIZE + usize::from(i)) as u32;
+            s.terms.push((at, sign * phase / divisor));
+            s.terms.push((
+                at + WEIGHTS_PER_PHASE as u32,
+                sign * (1.0 - phase) / divisor,
+            ));
+        }
+    }
+    s
 }
+
+/// Where the pattern tables' weights start in the tuner's weight vector: after the counted
+/// features' opening and ending weights. Every table's opening weights come first, then
+/// every table's ending weights.
+pub const PATTERNS_AT: usize = 2 * NUM_FEATURES;
 
 /// Reads `TEXT;result` lines into samples (bad lines are skipped).
 pub fn load(input: impl BufRead) -> Vec<Sample> {
@@ -153,20 +173,46 @@ pub fn load(input: impl BufRead) -> Vec<Sample> {
     })
 }
 
-/// The current weights as one vector (opening, then ending).
+/// The current weights as one vector: the counted features' (opening, then ending), then
+/// the pattern tables' (see [`PATTERNS_AT`]).
 pub fn current_weights() -> Vec<f64> {
-    texel::tapered_weights(&WEIGHTS)
+    let mut w = texel::tapered_weights(&WEIGHTS);
+    w.resize(PATTERNS_AT + 2 * WEIGHTS_PER_PHASE, 0.0);
+    for t in 0..patterns::TABLES {
+        for i in 0..patterns::SIZE {
+            let (o, e) = patterns::weight(t, i);
+            let at = PATTERNS_AT + t * patterns::SIZE + i;
+            w[at] = f64::from(o);
+            w[at + WEIGHTS_PER_PHASE] = f64::from(e);
+        }
+    }
+    w
+}
+
+/// `data/patterns.bin` for weights `w` (laid out as [`current_weights`] lays them out):
+/// each arrangement's opening then ending weight, rounded, as little-endian `i16`.
+pub fn patterns_bytes(w: &[f64]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(4 * WEIGHTS_PER_PHASE);
+    for at in PATTERNS_AT..PATTERNS_AT + WEIGHTS_PER_PHASE {
+        for v in [w[at], w[at + WEIGHTS_PER_PHASE]] {
+            out.extend((v.round().clamp(-30000.0, 30000.0) as i16).to_le_bytes());
+        }
+    }
+    out
 }
 
 /// The largest scale of the logistic curve tried, per centi-man.
 pub const K_MAX: f64 = 0.1;
 
-/// How the weights are fitted: the opening weight of a man stays 100 (it fixes the unit).
-pub fn settings(epochs: usize, l2: f64, block: usize) -> Settings {
+/// How the weights are fitted: the opening weight of a man stays 100 (it fixes the unit);
+/// the counted features are pulled towards their starting weights by `l2`, the pattern
+/// tables' weights by `pattern_l2` (most arrangements are seen in few games).
+pub fn settings(epochs: usize, l2: f64, pattern_l2: f64, block: usize) -> Settings {
     Settings {
         epochs,
         rate: 0.5,
         l2,
+        l2_from: vec![(PATTERNS_AT, pattern_l2)],
         fixed: vec![eval::MEN],
         block,
     }
@@ -188,7 +234,7 @@ const NAMES: [&str; NUM_FEATURES] = [
 
 /// `weights.rs` for weights `w`, with a comment naming how they were made.
 pub fn weights_source(w: &[f64], provenance: &str) -> String {
-    texel::tapered_weights_source(&NAMES, w, provenance)
+    texel::tapered_weights_source(&NAMES, &w[..PATTERNS_AT], provenance)
 }
 
 #[cfg(test)]
@@ -217,7 +263,7 @@ mod tests {
         // The engine divides in integers: by the phase's scale, then by a drawish ending's
         // divisor.
         let w = current_weights();
-        let settings = settings(50, 0.0, 0);
+        let settings = settings(50, 0.0, 0.0, 0);
         texel::check_tuner(
             &text,
             &load(text.as_bytes()),
@@ -238,5 +284,7 @@ mod tests {
         let written = weights_source(&current_weights(), "provenance");
         assert_eq!(body(file), body(&written));
         assert!(written.contains("//! provenance\n"));
+        let bytes = include_bytes!("../../data/patterns.bin");
+        assert!(patterns_bytes(&current_weights()) == bytes);
     }
 }
