@@ -440,6 +440,43 @@ mod tests {
         assert!(report.held_out.1 < report.held_out.0);
     }
 
+    /// A pull from an index on holds only there: the same predictive feature, fitted free
+    /// at index 0 and under a strong pull at index 1, moves at 0 and stays near its start
+    /// at 1; and the error summed over slices is the plain mean.
+    #[test]
+    fn a_pull_from_an_index_holds_from_there() {
+        let mut rng = olympiad_core::SplitMix64::new(5);
+        let samples: Vec<Sample> = (0..2000)
+            .map(|i| {
+                let x = rng.below(5) as f64 - 2.0;
+                let win = (rng.below(1000) as f64) < sigmoid(1.0, 0.8 * x) * 1000.0;
+                Sample {
+                    terms: vec![((i % 2) as u32, x)],
+                    result: if win { 1.0 } else { 0.0 },
+                }
+            })
+            .collect();
+        let settings = Settings {
+            epochs: 400,
+            rate: 0.05,
+            l2_from: vec![(1, 10.0)],
+            ..Settings::default()
+        };
+        let w = tune(&samples, vec![0.0, 0.0], 1.0, &settings);
+        assert!((w[0] - 0.8).abs() < 0.2, "{w:?}");
+        assert!(w[1].abs() < 0.05, "{w:?}");
+        // The slices only split the sums: the error is the plain mean, for many samples
+        // and for fewer samples than slices.
+        for n in [samples.len(), 3, 1] {
+            let plain = samples[..n]
+                .iter()
+                .map(|s| (s.result - sigmoid(1.0, linear(s, &w))).powi(2))
+                .sum::<f64>()
+                / n as f64;
+            assert!((error(&samples[..n], &w, 1.0) - plain).abs() < 1e-12, "{n}");
+        }
+    }
+
     /// A tapered sample's linear value is the tapered sum it stands for, the weights
     /// survive their source, and lines load through the game's reader.
     #[test]

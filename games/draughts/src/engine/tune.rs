@@ -4,7 +4,8 @@
 //! the board in sight) are labelled with the games' results ([`load`], [`sample`]), and the
 //! weights are fitted so that a logistic curve of the evaluation predicts the results
 //! (the search library's game-agnostic `olympiad_search::texel`, with [`settings`]);
-//! [`weights_source`] writes them as `weights.rs`. No outside data.
+//! [`weights_source`] writes the counted features' as `weights.rs`, [`patterns_bytes`]
+//! the pattern tables' as `data/patterns.bin`. No outside data.
 //!
 //! The documented command (see `tests/engine_tune.rs`):
 //! `cargo test --profile test-opt -p olympiad-draughts --test engine_tune -- --ignored --nocapture`.
