@@ -400,28 +400,38 @@ pub fn check_tuner(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use olympiad_core::SplitMix64;
+
+    /// `n` samples (seeded) of a hidden `x` in -2..=2 whose side wins with probability
+    /// `sigmoid(1, 0.8 x)`; `terms` of the sample's number, `x` and the generator (drawn
+    /// from after `x`, before the result) lay out what the fit sees.
+    fn predicted_by_x(
+        seed: u64,
+        n: usize,
+        mut terms: impl FnMut(usize, f64, &mut SplitMix64) -> Vec<(u32, f64)>,
+    ) -> Vec<Sample> {
+        let mut rng = SplitMix64::new(seed);
+        (0..n)
+            .map(|i| {
+                let x = rng.below(5) as f64 - 2.0;
+                let terms = terms(i, x, &mut rng);
+                let win = (rng.below(1000) as f64) < sigmoid(1.0, 0.8 * x) * 1000.0;
+                Sample {
+                    terms,
+                    result: if win { 1.0 } else { 0.0 },
+                }
+            })
+            .collect()
+    }
 
     /// Two features, one that predicts the result and one that is noise: the fit gives the
     /// first the weight that predicts, leaves a fixed one alone, and lowers both errors.
     #[test]
     fn the_fit_finds_the_feature_that_predicts() {
-        let mut rng = olympiad_core::SplitMix64::new(3);
-        let samples: Vec<Sample> = (0..4000)
-            .map(|_| {
-                let x = rng.below(5) as f64 - 2.0;
-                let noise = rng.below(5) as f64 - 2.0;
-                let p = sigmoid(1.0, 0.8 * x);
-                let result = if (rng.below(1000) as f64) < p * 1000.0 {
-                    1.0
-                } else {
-                    0.0
-                };
-                Sample {
-                    terms: vec![(0, x), (1, noise), (2, 1.0)],
-                    result,
-                }
-            })
-            .collect();
+        let samples = predicted_by_x(3, 4000, |_, x, rng| {
+            let noise = rng.below(5) as f64 - 2.0;
+            vec![(0, x), (1, noise), (2, 1.0)]
+        });
         let settings = Settings {
             epochs: 500,
             rate: 0.05,
@@ -445,17 +455,7 @@ mod tests {
     /// at 1; and the error summed over slices is the plain mean.
     #[test]
     fn a_pull_from_an_index_holds_from_there() {
-        let mut rng = olympiad_core::SplitMix64::new(5);
-        let samples: Vec<Sample> = (0..2000)
-            .map(|i| {
-                let x = rng.below(5) as f64 - 2.0;
-                let win = (rng.below(1000) as f64) < sigmoid(1.0, 0.8 * x) * 1000.0;
-                Sample {
-                    terms: vec![((i % 2) as u32, x)],
-                    result: if win { 1.0 } else { 0.0 },
-                }
-            })
-            .collect();
+        let samples = predicted_by_x(5, 2000, |i, x, _| vec![((i % 2) as u32, x)]);
         let settings = Settings {
             epochs: 400,
             rate: 0.05,

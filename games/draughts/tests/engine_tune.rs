@@ -12,7 +12,8 @@
 //! `weights.rs` when the data file was made otherwise), `DRAUGHTS_DATA` (the positions
 //! file, default `target/draughts-selfplay.txt` in the workspace; reused when it exists, so
 //! delete it to play new games), `DRAUGHTS_WRITE=0` to fit without writing
-//! `src/engine/weights.rs` and `data/patterns.bin`. The games are played one at a time, on one thread.
+//! `src/engine/weights.rs` and `data/patterns.bin`. The games are played one at a time,
+//! on one thread.
 
 use std::io::BufReader;
 use std::path::PathBuf;

@@ -255,13 +255,9 @@ pub fn weigh(f: &Features, weights: &[(i16, i16); NUM_FEATURES]) -> Score {
         opening += n * i32::from(o);
         ending += n * i32::from(e);
     }
-    for (sign, indices) in [(1, &f.patterns[0]), (-1, &f.patterns[1])] {
-        for (t, &i) in indices.iter().enumerate() {
-            let (o, e) = patterns::weight(t, usize::from(i));
-            opening += sign * o;
-            ending += sign * e;
-        }
-    }
+    let (o, e) = patterns::score(&f.patterns);
+    opening += o;
+    ending += e;
     (opening * f.phase + ending * (PHASE_MAX - f.phase)) / PHASE_MAX / f.divisor
 }
 
@@ -272,13 +268,13 @@ pub fn evaluate(pos: &Position) -> Score {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::bitboard::bit_of_square;
     use olympiad_core::{Game, Notation, SplitMix64};
 
     /// Positions along random games (captures and kings included), seeded.
-    fn random_positions(seed: u64, count: usize) -> Vec<Position> {
+    pub(crate) fn random_positions(seed: u64, count: usize) -> Vec<Position> {
         let mut rng = SplitMix64::new(seed);
         let mut out = Vec::new();
         while out.len() < count {
@@ -384,7 +380,8 @@ mod tests {
             opening += counts[i] * i32::from(o);
             ending += counts[i] * i32::from(e);
         }
-        // The pattern tables: the indices have their own slow twin (`patterns.rs`).
+        // The pattern tables, one arrangement at a time (the indices have their own slow
+        // twin in `patterns.rs`).
         for (color, sign) in [(pos.side(), 1), (pos.side().flip(), -1)] {
             for (t, &i) in patterns::indices(pos, color).iter().enumerate() {
                 let (o, e) = patterns::weight(t, usize::from(i));

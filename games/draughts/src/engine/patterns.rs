@@ -39,6 +39,20 @@ pub fn weight(table: usize, index: usize) -> (i32, i32) {
     )
 }
 
+/// The (opening, ending) sum of the tables' weights at `indices`: those the side to move
+/// reads (`indices[0]`) less those its opponent reads (`indices[1]`).
+#[inline]
+pub fn score(indices: &[[u16; TABLES]; 2]) -> (i32, i32) {
+    let (mut opening, mut ending) = (0, 0);
+    for (t, (&own, &opp)) in indices[0].iter().zip(&indices[1]).enumerate() {
+        let (o1, e1) = weight(t, usize::from(own));
+        let (o2, e2) = weight(t, usize::from(opp));
+        opening += o1 - o2;
+        ending += e1 - e2;
+    }
+    (opening, ending)
+}
+
 /// The bit of the first square of row `r` (0 at the top, where White crowns).
 const fn row_base(r: usize) -> usize {
     5 * r + r / 2
@@ -119,31 +133,24 @@ pub fn window_squares(table: usize) -> [u8; 8] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use olympiad_core::{Game, SplitMix64};
 
     /// The slow twin: each window's index from square numbers, one square at a time, Black
     /// reading square `51 - n` for White's `n`.
     fn slow_indices(pos: &Position, color: Color) -> [u16; TABLES] {
-        let piece = |n: u8| -> Option<(Color, bool)> {
-            let b = 1u64 << crate::bitboard::bit_of_square(n);
-            let c = if pos.pieces(Color::White) & b != 0 {
-                Color::White
-            } else if pos.pieces(Color::Black) & b != 0 {
-                Color::Black
-            } else {
-                return None;
-            };
-            Some((c, pos.kings() & b != 0))
-        };
+        let (own, enemy) = (pos.squares(color), pos.squares(color.flip()));
         let mut out = [0; TABLES];
         for (t, slot) in out.iter_mut().enumerate() {
             let mut value = 0u32;
             for (k, &n) in window_squares(t).iter().enumerate() {
                 let n = if color == Color::White { n } else { 51 - n };
-                let digit = match piece(n) {
-                    Some((c, false)) if c == color => 1,
-                    Some((_, false)) => 2,
-                    _ => 0,
+                let digit = if pos.is_king(n) {
+                    0
+                } else if own.contains(&n) {
+                    1
+                } else if enemy.contains(&n) {
+                    2
+                } else {
+                    0
                 };
                 value += digit * 3u32.pow(k as u32);
             }
@@ -154,21 +161,12 @@ mod tests {
 
     #[test]
     fn indices_equal_their_slow_twin() {
-        let mut rng = SplitMix64::new(9);
         let mut seen = std::collections::HashSet::new();
-        for _ in 0..300 {
-            let mut pos = Position::start();
-            for _ in 0..rng.below(160) {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play(moves[rng.below(moves.len())]);
-                for color in [Color::White, Color::Black] {
-                    let fast = indices(&pos, color);
-                    assert_eq!(fast, slow_indices(&pos, color), "{}", pos.text());
-                    seen.extend(fast.iter().enumerate().map(|(t, &i)| (t, i)));
-                }
+        for pos in super::super::eval::tests::random_positions(9, 30_000) {
+            for color in [Color::White, Color::Black] {
+                let fast = indices(&pos, color);
+                assert_eq!(fast, slow_indices(&pos, color), "{}", pos.text());
+                seen.extend(fast.iter().enumerate().map(|(t, &i)| (t, i)));
             }
         }
         // Many arrangements of every table are met, so the comparison is not of empties.
