@@ -128,6 +128,12 @@ pub struct Config {
     /// many ([`late_move_count`]) and reduces a late move one ply more when it reduces it
     /// at all. Needs the static evaluation at every node not in check. Off by default.
     pub improving: bool,
+    /// Where killers stand in the move order: `None` (the default) puts them right after
+    /// the table's move; `Some(s)` gives the first killer the ordering score `s` and the
+    /// second `s - 1`, so that the hooks' ordering can put the moves it scores higher (good
+    /// captures) before them. Killers are neither reduced nor pruned as late moves either
+    /// way.
+    pub killer_order: Option<i32>,
 }
 
 /// Internal iterative reduction ([`Config::internal_reduction`]) applies from this remaining
@@ -213,6 +219,7 @@ impl Default for Config {
             probcut: None,
             continuation_history: false,
             improving: false,
+            killer_order: None,
         }
     }
 }
@@ -890,10 +897,17 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         let alpha_orig = alpha;
         let mut best = Score::MIN;
         let mut best_move = None;
+        let killers = if self.config.killers {
+            self.killers[p]
+        } else {
+            [None; 2]
+        };
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
-            let plain = scores[i] < KILLER_SCORE - 1;
+            // Neither the table's move nor a killer.
+            let plain =
+                scores[i] < KILLER_SCORE - 1 && killers[0] != Some(mv) && killers[1] != Some(mv);
             // Whether the move is noisy, asked of the hooks at most once per move.
             let mut noisy = None;
             if i > 0
@@ -1058,7 +1072,8 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         self.quiesce(pos, ply, alpha, beta)
     }
 
-    /// Ordering scores: hash move, then the two killers, then the hooks' bonus plus history.
+    /// Ordering scores: hash move, then the two killers (or, with [`Config::killer_order`],
+    /// the killers at that score among the others), then the hooks' bonus plus history.
     fn score_moves(
         &mut self,
         pos: &G,
@@ -1073,14 +1088,15 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         } else {
             [None; 2]
         };
+        let killer = self.config.killer_order.unwrap_or(KILLER_SCORE);
         for &mv in moves {
             let m = Some(mv);
             let s = if m == hash_move {
                 HASH_MOVE_SCORE
             } else if m == killers[0] {
-                KILLER_SCORE
+                killer
             } else if m == killers[1] {
-                KILLER_SCORE - 1
+                killer - 1
             } else {
                 let mut s = self.hooks.order(pos, mv);
                 if self.config.history

@@ -1,8 +1,9 @@
 //! Jumper, the chess engine, on the workspace's generic search (`olympiad_search`): principal
 //! variation search with a transposition table, iterative deepening with aspiration windows,
 //! null-move pruning, reverse futility and futility pruning, late-move pruning and scaled
-//! late-move reductions, check extensions, mate-distance pruning, killer,
-//! history and continuation-history ordering, the "improving" rule, captures-only
+//! late-move reductions, check extensions, mate-distance pruning, move ordering (the
+//! table's move, captures that do not lose material, killers, quiet moves by history and
+//! continuation history, losing captures), the "improving" rule, captures-only
 //! quiescence with static exchange evaluation, and Lazy SMP over a shared table (option
 //! `threads`). The evaluation is tapered and its weights are fitted by
 //! the project's own Texel tuning ([`tune`]) on positions from Jumper's self-play.
@@ -53,6 +54,10 @@ pub const EXCHANGE_QUIET_CP: Score = 60;
 /// Exchange pruning: a capture or check is skipped when it loses more than this per ply of
 /// depth squared, in centipawns.
 pub const EXCHANGE_NOISY_CP: Score = 20;
+/// Killers are ordered this far below the good captures' base score
+/// ([`hooks::GOOD_CAPTURE`]): after every capture that does not lose material, and above
+/// every quiet move (whose history counters stay far below it).
+pub const KILLER_BELOW_GOOD_CAPTURES: i32 = 1 << 10;
 /// The depth of [`bench`].
 pub const BENCH_DEPTH: u32 = 9;
 
@@ -79,6 +84,7 @@ pub fn config(hash_mib: usize) -> Config {
         probcut: None,
         continuation_history: true,
         improving: true,
+        killer_order: Some(hooks::GOOD_CAPTURE - KILLER_BELOW_GOOD_CAPTURES),
     }
 }
 
