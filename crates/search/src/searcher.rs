@@ -897,17 +897,12 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         let alpha_orig = alpha;
         let mut best = Score::MIN;
         let mut best_move = None;
-        let killers = if self.config.killers {
-            self.killers[p]
-        } else {
-            [None; 2]
-        };
+        let killers = self.killers_at(p);
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
             // Neither the table's move nor a killer.
-            let plain =
-                scores[i] < KILLER_SCORE - 1 && killers[0] != Some(mv) && killers[1] != Some(mv);
+            let plain = Some(mv) != hash_move && !killers.contains(&Some(mv));
             // Whether the move is noisy, asked of the hooks at most once per move.
             let mut noisy = None;
             if i > 0
@@ -1072,6 +1067,16 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         self.quiesce(pos, ply, alpha, beta)
     }
 
+    /// The killers at ply `p`, or none when [`Config::killers`] is off.
+    #[inline]
+    fn killers_at(&self, p: usize) -> [Option<G::Move>; 2] {
+        if self.config.killers {
+            self.killers[p]
+        } else {
+            [None; 2]
+        }
+    }
+
     /// Ordering scores: hash move, then the two killers (or, with [`Config::killer_order`],
     /// the killers at that score among the others), then the hooks' bonus plus history.
     fn score_moves(
@@ -1083,11 +1088,7 @@ impl<G: Game + Hashed + TwoPlayerZeroSum, H: Hooks<G>> Searcher<G, H> {
         hash_move: Option<G::Move>,
     ) {
         scores.clear();
-        let killers = if self.config.killers {
-            self.killers[p]
-        } else {
-            [None; 2]
-        };
+        let killers = self.killers_at(p);
         let killer = self.config.killer_order.unwrap_or(KILLER_SCORE);
         for &mv in moves {
             let m = Some(mv);
