@@ -3,10 +3,11 @@
 //! weighted by a middlegame and an endgame weight from [`super::weights`]; the two sums are
 //! blended by the game phase (the non-pawn material left).
 //!
-//! The evaluation is linear in its weights, and one function ([`features`]) walks the
-//! position for both uses: the search adds weights as it goes, the tuner
-//! ([`super::tune`]) records which feature counted how often, so that a logistic fit of the
-//! weights sees exactly the function the search uses.
+//! The evaluation is linear in its weights (king danger, a hand-weighted sum of an
+//! attack's parts, enters squared and plain as two features with weights of their own),
+//! and one function ([`features`]) walks the position for both uses: the search adds
+//! weights as it goes, the tuner ([`super::tune`]) records which feature counted how
+//! often, so that a logistic fit of the weights sees exactly the function the search uses.
 
 use cozy_chess::{
     BitBoard, Board, Color, Piece, Square, get_bishop_moves, get_king_moves, get_knight_moves,
@@ -126,8 +127,94 @@ pub const PAWN_STORM: usize = KING_PROTECTOR + 1;
 /// attacks and no own pawn stands on, once more when an own pawn stands in front of it
 /// (at most three squares ahead).
 pub const SPACE: usize = PAWN_STORM + 1;
+/// King danger, the square part: when a side's [`king_danger`] units against the enemy
+/// king pass [`DANGER_THRESHOLD`], the units squared over [`DANGER_SQUARE_SCALE`] (so
+/// that an attack on many fronts at once counts far more than the sum of its parts).
+pub const KING_DANGER: usize = SPACE + 1;
+/// King danger, the linear part: the same units over [`DANGER_LINEAR_SCALE`].
+pub const KING_DANGER_LINEAR: usize = KING_DANGER + 1;
 /// How many features (weights per phase) there are.
-pub const NUM_FEATURES: usize = SPACE + 1;
+pub const NUM_FEATURES: usize = KING_DANGER_LINEAR + 1;
+
+/// King danger units (the scale of Stockfish's classical evaluation, whose shape this
+/// follows) of each knight, bishop, rook and queen that attacks the enemy king's
+/// neighbourhood, multiplied by how many pieces attack it.
+pub const DANGER_ATTACKER: [i32; 4] = [81, 52, 44, 10];
+/// Units per attack on a square next to the enemy king.
+pub const DANGER_HIT: i32 = 69;
+/// Units per square next to the enemy king that only its king or queen defends.
+pub const DANGER_WEAK: i32 = 185;
+/// Units of a safe check by a knight, bishop, rook and queen: one, or more than one.
+pub const DANGER_SAFE_CHECK: [[i32; 2]; 4] = [[792, 1283], [645, 967], [1084, 1897], [772, 1119]];
+/// Units per checking square that the enemy guards.
+pub const DANGER_UNSAFE_CHECK: i32 = 148;
+/// Units per square of the king's flank in its own camp that the attacker reaches, and
+/// once more when it reaches it twice: the count squared, times 3, over 8.
+pub const DANGER_FLANK_NUM: i32 = 3;
+/// Units taken off when the attacker has no queen.
+pub const DANGER_NO_QUEEN: i32 = 873;
+/// Units every attack starts from.
+pub const DANGER_BASE: i32 = 37;
+/// Below this many units the king is not in danger.
+pub const DANGER_THRESHOLD: i32 = 100;
+/// [`KING_DANGER`] counts units squared over this.
+pub const DANGER_SQUARE_SCALE: i32 = 262_144;
+/// [`KING_DANGER_LINEAR`] counts units over this.
+pub const DANGER_LINEAR_SCALE: i32 = 256;
+
+/// What a side's attack on the enemy king is made of, for [`king_danger`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Attack {
+    /// Knights, bishops, rooks and queens that attack a square next to the king.
+    pub attackers: i32,
+    /// The sum of their [`DANGER_ATTACKER`] weights.
+    pub attacker_weight: i32,
+    /// Their attacks on squares next to the king (a square attacked by two counts twice).
+    pub hits: i32,
+    /// Squares next to the king that the attacker reaches and only the king or queen
+    /// defends.
+    pub weak: i32,
+    /// Safe checking squares of a knight, bishop, rook and queen.
+    pub safe_checks: [i32; 4],
+    /// Checking squares the defender guards.
+    pub unsafe_checks: i32,
+    /// Squares of the king's flank in its camp the attacker reaches, plus those it reaches
+    /// twice.
+    pub flank: i32,
+    /// Whether the attacker has a queen.
+    pub queen: bool,
+}
+
+/// The danger units of `attack`: Stockfish's classical king-danger sum over the terms this
+/// evaluation has.
+pub fn king_danger(attack: &Attack) -> i32 {
+    let checks: i32 = (0..4)
+        .map(|k| match attack.safe_checks[k] {
+            0 => 0,
+            1 => DANGER_SAFE_CHECK[k][0],
+            _ => DANGER_SAFE_CHECK[k][1],
+        })
+        .sum();
+    attack.attackers * attack.attacker_weight
+        + DANGER_HIT * attack.hits
+        + DANGER_WEAK * attack.weak
+        + DANGER_UNSAFE_CHECK * attack.unsafe_checks
+        + DANGER_FLANK_NUM * attack.flank * attack.flank / 8
+        + checks
+        - if attack.queen { 0 } else { DANGER_NO_QUEEN }
+        + DANGER_BASE
+}
+
+/// The files of the king's flank, by the king's file: a-d, c-f or e-h.
+const fn king_flanks() -> [u64; 8] {
+    let queen_side = FILES[0] | FILES[1] | FILES[2] | FILES[3];
+    let center = FILES[2] | FILES[3] | FILES[4] | FILES[5];
+    let king_side = FILES[4] | FILES[5] | FILES[6] | FILES[7];
+    [
+        queen_side, queen_side, queen_side, center, center, king_side, king_side, king_side,
+    ]
+}
+const KING_FLANK: [u64; 8] = king_flanks();
 
 /// Receives the features of a position: `n` more of feature `index` (white minus black).
 pub trait Sink {
@@ -314,27 +401,41 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
     // Each side's knights, bishops, rooks and queens.
     let non_pawn = [Color::White, Color::Black]
         .map(|color| board.colors(color) & !(pawns | board.pieces(Piece::King)));
-    // Every square each side attacks, and what its minor pieces and rooks attack.
+    // Every square each side attacks, what its minor pieces and rooks attack, and the
+    // squares it attacks twice (two pieces, or a pawn and a piece; two pawns count once).
     let mut attacked = [BitBoard::EMPTY; 2];
+    let mut attacked_twice = [BitBoard::EMPTY; 2];
     let mut by_minor = [BitBoard::EMPTY; 2];
     let mut by_rook = [BitBoard::EMPTY; 2];
     for color in [Color::White, Color::Black] {
         let c = color as usize;
-        let mut all = pawn_attacks[c] | get_king_moves(board.king(color));
+        let mut all = pawn_attacks[c];
+        let mut twice = BitBoard::EMPTY;
+        let mut add = |a: BitBoard| {
+            twice |= all & a;
+            all |= a;
+        };
+        add(get_king_moves(board.king(color)));
         for sq in board.colored_pieces(color, Piece::Knight) {
-            by_minor[c] |= get_knight_moves(sq);
+            let a = get_knight_moves(sq);
+            by_minor[c] |= a;
+            add(a);
         }
         for sq in board.colored_pieces(color, Piece::Bishop) {
-            by_minor[c] |= get_bishop_moves(sq, occ);
+            let a = get_bishop_moves(sq, occ);
+            by_minor[c] |= a;
+            add(a);
         }
         for sq in board.colored_pieces(color, Piece::Rook) {
-            by_rook[c] |= get_rook_moves(sq, occ);
+            let a = get_rook_moves(sq, occ);
+            by_rook[c] |= a;
+            add(a);
         }
-        all |= by_minor[c] | by_rook[c];
         for sq in board.colored_pieces(color, Piece::Queen) {
-            all |= get_bishop_moves(sq, occ) | get_rook_moves(sq, occ);
+            add(get_bishop_moves(sq, occ) | get_rook_moves(sq, occ));
         }
         attacked[c] = all;
+        attacked_twice[c] = twice;
     }
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
@@ -360,7 +461,10 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
         if hanging > 0 {
             sink.add(HANGING, sign * hanging);
         }
-        let mut king_attackers = 0usize;
+        let mut attack = Attack {
+            queen: !board.colored_pieces(color, Piece::Queen).is_empty(),
+            ..Attack::default()
+        };
         let own = board.colors(color);
         let own_pawns = pawns & own;
         let their_pawns = pawns & board.colors(them);
@@ -419,7 +523,9 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                 let hits = (attacks & king_zone).len() as i32;
                 if hits > 0 {
                     sink.add(KING_ATTACK + k, sign * hits);
-                    king_attackers += 1;
+                    attack.attackers += 1;
+                    attack.attacker_weight += DANGER_ATTACKER[k];
+                    attack.hits += hits;
                 }
                 if matches!(piece, Piece::Knight | Piece::Bishop) {
                     let far = distance(sq, own_king);
@@ -460,7 +566,7 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
                 }
             }
         }
-        sink.add(KING_ATTACKERS + king_attackers.min(7), sign);
+        sink.add(KING_ATTACKERS + attack.attackers.min(7) as usize, sign);
         // Checks the enemy cannot answer by taking the checking piece where it lands.
         let unguarded = !own & !attacked[t];
         let diagonal = get_bishop_moves(their_king, occ);
@@ -472,14 +578,26 @@ pub fn features(board: &Board, sink: &mut impl Sink) -> i32 {
             diagonal | straight,
         ];
         for k in 0..4 {
-            let n = (checks[k] & by_type[k] & unguarded).len() as i32;
+            let reach = checks[k] & by_type[k] & !own;
+            let n = (reach & unguarded).len() as i32;
             if n > 0 {
                 sink.add(SAFE_CHECK + k, sign * n);
             }
+            attack.safe_checks[k] = n;
+            attack.unsafe_checks += (reach & attacked[t]).len() as i32;
         }
         let weak = king_zone & attacked[c] & !(pawn_attacks[t] | by_minor[t] | by_rook[t]);
         if !weak.is_empty() {
             sink.add(KING_ZONE_WEAK, sign * weak.len() as i32);
+        }
+        attack.weak = weak.len() as i32;
+        let camp = KING_FLANK[their_king.file() as usize] & relative_ranks(them, 0, 4);
+        attack.flank = (attacked[c].0 & camp).count_ones() as i32
+            + (attacked_twice[c].0 & camp).count_ones() as i32;
+        let danger = king_danger(&attack);
+        if danger > DANGER_THRESHOLD {
+            sink.add(KING_DANGER, sign * (danger * danger / DANGER_SQUARE_SCALE));
+            sink.add(KING_DANGER_LINEAR, sign * (danger / DANGER_LINEAR_SCALE));
         }
         // Pawn pushes that would attack a piece, pawns left hanging, enemy pawns storming
         // the king, and space.

@@ -350,6 +350,8 @@ pub fn weights_source(w: &[f64], provenance: &str) -> String {
         ),
         (eval::PAWN_STORM, "enemy pawn storming the king's files"),
         (eval::SPACE, "space"),
+        (eval::KING_DANGER, "king danger: units squared over 262144"),
+        (eval::KING_DANGER_LINEAR, "king danger: units over 256"),
         (NUM_FEATURES, ""),
     ];
     let mut s = String::new();
