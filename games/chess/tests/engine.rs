@@ -470,10 +470,6 @@ fn pawn_threats_bishops_pawns_storms_and_space_are_counted() {
 
 #[test]
 fn king_danger_adds_up_an_attack_and_counts_it_squared() {
-    // The queen on f5 against the king on h8: one attacker (weight 10), one hit on h7,
-    // which only the king defends (weak, and a checking square the king guards: unsafe);
-    // safe checks from f6, e5, h5, f8, c8 and h3 (more than one); 12 squares of the
-    // king's flank (files e-h) in black's camp (ranks 8 to 4).
     // The two king-danger counts of a position, and those `units` make.
     let danger = |fen: &str| {
         let f = feature_counts(fen);
@@ -485,6 +481,10 @@ fn king_danger_adds_up_an_attack_and_counts_it_squared() {
             units / eval::DANGER_LINEAR_SCALE,
         )
     };
+    // The queen on f5 against the king on h8: one attacker (weight 10), one hit on h7,
+    // which only the king defends (weak, and a checking square the king guards: unsafe);
+    // safe checks from f6, e5, h5, f8, c8 and h3 (more than one); 12 squares of the
+    // king's flank (files e-h) in black's camp (ranks 8 to 4).
     let attack = eval::Attack {
         attackers: 1,
         attacker_weight: 10,

@@ -148,8 +148,7 @@ pub const DANGER_WEAK: i32 = 185;
 pub const DANGER_SAFE_CHECK: [[i32; 2]; 4] = [[792, 1283], [645, 967], [1084, 1897], [772, 1119]];
 /// Units per checking square that the enemy guards.
 pub const DANGER_UNSAFE_CHECK: i32 = 148;
-/// Units per square of the king's flank in its own camp that the attacker reaches, and
-/// once more when it reaches it twice: the count squared, times 3, over 8.
+/// Flank attacks (see [`Attack::flank`]) count their number squared, times this, over 8.
 pub const DANGER_FLANK_NUM: i32 = 3;
 /// Units taken off when the attacker has no queen.
 pub const DANGER_NO_QUEEN: i32 = 873;
